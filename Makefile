@@ -1,0 +1,63 @@
+# MASIS Desktop: `make run` and `make test` set up whatever is missing (venv, packages, models), then act.
+# Both are idempotent; the second time they only verify and go.
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+# The install stamp changes whenever the declared dependencies change, so edits re-install automatically.
+DEPS_HASH := $(shell cat pyproject.toml constraints.txt 2>/dev/null | sha256sum | cut -c1-12)
+STAMP := $(VENV)/.installed-$(DEPS_HASH)
+PYTEST_ARGS ?=
+
+.PHONY: setup models run test lint fast-test e2e bench dist dist-check clean help
+
+help:
+	@echo "make run        set up, fetch + verify models, open the app on the sample workspace"
+	@echo "make test       set up, fetch + verify models, lint, run the whole test suite"
+	@echo "make lint       ruff, mypy, import-linter (core stays Qt-free)"
+	@echo "make bench      run every benchmark in bench/ and write docs/BENCHMARKS.md"
+	@echo "make dist       build the PyInstaller bundle and the .deb; make dist-check installs and tests it"
+
+$(STAMP): pyproject.toml constraints.txt
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check --upgrade "pip>=24"
+	# llama-cpp-python compiles llama.cpp the first time (~6-11 min on 2 cores); pip caches the wheel after.
+	$(BIN)/python -m pip install --disable-pip-version-check -c constraints.txt -e '.[dev]'
+	@rm -f $(VENV)/.installed-*
+	@touch $@
+
+setup: $(STAMP)
+
+models: setup
+	$(BIN)/masis models fetch
+
+run: models
+	$(BIN)/masis-desktop --sample
+
+lint: setup
+	$(BIN)/ruff check masis_desktop tests bench
+	$(BIN)/mypy
+	$(BIN)/lint-imports
+
+test: models
+	$(MAKE) --no-print-directory lint
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest $(PYTEST_ARGS)
+
+fast-test: setup
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -m "not e2e and not slow" $(PYTEST_ARGS)
+
+e2e: models
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -m e2e $(PYTEST_ARGS)
+
+bench: models
+	$(BIN)/python bench/run_all.py
+
+dist: models
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -c constraints.txt "pyinstaller==6.22.3"
+	bash packaging/build_deb.sh
+
+dist-check: dist
+	bash packaging/dist_check.sh
+
+clean:
+	rm -rf build dist .pytest_cache .mypy_cache .ruff_cache artifacts

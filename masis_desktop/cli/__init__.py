@@ -1,0 +1,1 @@
+"""The ``masis`` command line: readable text for people, ``--json`` for scripts. No Qt here."""

@@ -1,0 +1,1 @@
+"""Local models: manifest, fetch and verification, GGUF checks, the llama.cpp runtime and test doubles."""

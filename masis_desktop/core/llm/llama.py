@@ -1,0 +1,234 @@
+"""In-process llama.cpp backend (llama-cpp-python) behind the ``LLM`` protocol.
+
+* One ``Llama`` instance per model file, one lock per instance: a llama.cpp context is not thread-safe, so calls
+  on the same model queue on the lock while different models run in parallel.
+* Cancellation goes through llama.cpp's abort callback, checked between graph nodes: it stops decoding within
+  a token and also interrupts a long prefill; the stream additionally stops at the next piece.
+* Structured output goes through **instructor** with llama.cpp's JSON-schema grammar really enforced:
+  instructor 1.17 (``Mode.JSON_SCHEMA``) sends ``response_format={"type": "json_schema", ...}``, which
+  llama-cpp-python 0.3.36 silently ignores; ``_translate_response_format`` rewrites it to the
+  ``{"type": "json_object", "schema": ...}`` form llama-cpp-python turns into a grammar.
+* The KV cache is reused across calls: llama-cpp-python keeps the last prompt's tokens and only evaluates the
+  suffix that differs, so prompts that share a prefix (critic then evaluator) pay the prefix once.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any, cast
+
+from masis_desktop.core.events import CancelToken
+from masis_desktop.core.llm.protocol import Completion, GenerationStats, Message, T
+from masis_desktop.errors import CancelledError, ModelError, StructuredOutputError
+
+
+def default_threads() -> int:
+    """llama.cpp is fastest with one thread per physical core; we use what the OS lets us run on."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - non-Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def _translate_response_format(kwargs: dict[str, Any]) -> dict[str, Any]:
+    """Rewrite instructor's OpenAI ``json_schema`` response_format into llama-cpp-python's grammar form."""
+    fmt = kwargs.get("response_format")
+    if isinstance(fmt, dict) and fmt.get("type") == "json_schema":
+        schema = (fmt.get("json_schema") or {}).get("schema")
+        kwargs = {**kwargs, "response_format": {"type": "json_object", "schema": schema}}
+    return kwargs
+
+
+class LlamaLLM:
+    """A loaded GGUF model. Thread-safe: every call holds the instance lock."""
+
+    def __init__(
+        self,
+        path: Path,
+        *,
+        name: str | None = None,
+        n_ctx: int = 4096,
+        n_threads: int | None = None,
+        n_batch: int = 256,
+        seed: int = 0,
+    ) -> None:
+        import llama_cpp
+
+        self.name = name or path.stem
+        self.path = path
+        self.n_ctx = n_ctx
+        self._lock = threading.RLock()
+        self._cancel: CancelToken | None = None
+        self._last_stats: GenerationStats | None = None
+        threads = n_threads or default_threads()
+        try:
+            self._llama = llama_cpp.Llama(
+                model_path=str(path),
+                n_ctx=n_ctx,
+                n_threads=threads,
+                n_threads_batch=threads,
+                n_batch=n_batch,
+                n_ubatch=n_batch,
+                seed=seed,
+                verbose=False,
+            )
+        except Exception as exc:  # llama-cpp raises ValueError/RuntimeError with little detail
+            raise ModelError(f"llama.cpp could not load {path}: {exc}") from exc
+        self._instructor_create: Any = None
+        # llama.cpp checks this between graph nodes: it lets Cancel interrupt a long prefill.
+        self._abort_cb = llama_cpp.ggml_abort_callback(self._should_abort)
+        llama_cpp.llama_set_abort_callback(self._llama.ctx, self._abort_cb, ctypes.c_void_p(0))
+
+    # -- helpers -------------------------------------------------------------------------------------------
+
+    def _should_abort(self, _data: ctypes.c_void_p) -> bool:
+        cancel = self._cancel
+        return bool(cancel is not None and cancel.cancelled)
+
+    def _perf(self) -> tuple[float, float, int, int]:
+        import llama_cpp
+
+        data = llama_cpp.llama_perf_context(self._llama.ctx)
+        return data.t_p_eval_ms, data.t_eval_ms, data.n_p_eval, data.n_eval
+
+    def count_tokens(self, text: str) -> int:
+        return len(self._llama.tokenize(text.encode("utf-8"), add_bos=False, special=False))
+
+    @property
+    def last_stats(self) -> GenerationStats | None:
+        return self._last_stats
+
+    def _finish_stats(self, start: float, before: tuple[float, float, int, int], first: float | None,
+                      completion_tokens: int) -> GenerationStats:
+        p_ms, e_ms, n_p, _ = self._perf()
+        prefill_tokens = n_p - before[2]
+        stats = GenerationStats(
+            prompt_tokens=max(0, self._llama.n_tokens - completion_tokens),
+            prefill_tokens=prefill_tokens,
+            completion_tokens=completion_tokens,
+            prefill_ms=p_ms - before[0],
+            decode_ms=e_ms - before[1],
+            total_ms=(time.perf_counter() - start) * 1000,
+            first_token_ms=None if first is None else (first - start) * 1000,
+        )
+        self._last_stats = stats
+        return stats
+
+    # -- the protocol --------------------------------------------------------------------------------------
+
+    def stream(
+        self,
+        messages: Sequence[Message],
+        *,
+        max_tokens: int = 256,
+        temperature: float = 0.0,
+        stop: Sequence[str] | None = None,
+        cancel: CancelToken | None = None,
+    ) -> Iterator[str]:
+        """Yield text pieces as they are decoded; closing the iterator stops generation."""
+        with self._lock:
+            self._cancel = cancel
+            start = time.perf_counter()
+            before = self._perf()
+            first: float | None = None
+            produced = 0
+            chunks: Any = None
+            try:
+                if cancel is not None:
+                    cancel.raise_if_cancelled()
+                chunks = self._llama.create_chat_completion(
+                    messages=list(messages),  # type: ignore[arg-type]
+                    max_tokens=max_tokens,
+                    temperature=temperature,
+                    stop=list(stop or []),
+                    stream=True,
+                )
+                for chunk in cast(Iterator[dict[str, Any]], chunks):
+                    if cancel is not None and cancel.cancelled:
+                        raise CancelledError("cancelled by the user")
+                    piece = chunk["choices"][0]["delta"].get("content")
+                    if piece:
+                        if first is None:
+                            first = time.perf_counter()
+                        produced += 1
+                        yield piece
+            except RuntimeError as exc:
+                if cancel is not None and cancel.cancelled:
+                    raise CancelledError("cancelled by the user") from exc
+                raise ModelError(f"{self.name}: generation failed: {exc}") from exc
+            finally:
+                if chunks is not None:
+                    chunks.close()
+                self._cancel = None
+                self._finish_stats(start, before, first, produced)
+
+    def complete(
+        self,
+        messages: Sequence[Message],
+        *,
+        max_tokens: int = 256,
+        temperature: float = 0.0,
+        stop: Sequence[str] | None = None,
+        cancel: CancelToken | None = None,
+    ) -> Completion:
+        text = "".join(self.stream(messages, max_tokens=max_tokens, temperature=temperature, stop=stop,
+                                   cancel=cancel))
+        stats = self._last_stats or GenerationStats()
+        return Completion(text=text, stats=stats,
+                          finish_reason="length" if stats.completion_tokens >= max_tokens else "stop")
+
+    def structured(
+        self,
+        messages: Sequence[Message],
+        response_model: type[T],
+        *,
+        max_tokens: int = 512,
+        max_retries: int = 1,
+        cancel: CancelToken | None = None,
+    ) -> T:
+        """Fill ``response_model`` under a JSON-schema grammar; raise ``StructuredOutputError`` if it cannot."""
+        import instructor
+
+        if self._instructor_create is None:
+            def create(**kwargs: Any) -> Any:
+                return self._llama.create_chat_completion_openai_v1(**_translate_response_format(kwargs))
+
+            self._instructor_create = instructor.patch(create=create, mode=instructor.Mode.JSON_SCHEMA)
+
+        with self._lock:
+            self._cancel = cancel
+            start = time.perf_counter()
+            before = self._perf()
+            try:
+                if cancel is not None:
+                    cancel.raise_if_cancelled()
+                result = self._instructor_create(
+                    messages=list(messages),
+                    response_model=response_model,
+                    max_retries=max_retries,
+                    max_tokens=max_tokens,
+                    temperature=0.0,
+                )
+                return cast(T, result)
+            except CancelledError:
+                raise
+            except Exception as exc:
+                if cancel is not None and cancel.cancelled:
+                    raise CancelledError("cancelled by the user") from exc
+                raise StructuredOutputError(
+                    f"{self.name} produced no valid {response_model.__name__}: {type(exc).__name__}: "
+                    f"{str(exc)[:300]}"
+                ) from exc
+            finally:
+                self._cancel = None
+                _, _, _, n_e = self._perf()
+                self._finish_stats(start, before, None, n_e - before[3])
+
+    def close(self) -> None:
+        with self._lock:
+            self._llama.close()

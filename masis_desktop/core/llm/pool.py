@@ -1,0 +1,77 @@
+"""Loaded models, shared by role.
+
+Roles map to files (synthesizer -> 0.5B, critic and evaluator -> 1.5B by default). The pool loads each distinct,
+verified file once and hands the same instance to every role that uses it, so critic and evaluator share one
+llama.cpp context and therefore its KV cache. Loading is lazy and thread-safe; ``preload`` warms models in the
+background so the first question does not pay the load time.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+from masis_desktop.core.llm import registry
+from masis_desktop.core.llm.protocol import LLM
+from masis_desktop.settings import Settings, load_settings
+
+Factory = Callable[[Path, str, Settings], LLM]
+
+
+def llama_factory(path: Path, name: str, settings: Settings) -> LLM:
+    from masis_desktop.core.llm.llama import LlamaLLM
+
+    m = settings.models
+    return LlamaLLM(path, name=name, n_ctx=m.n_ctx, n_threads=m.n_threads, n_batch=m.n_batch)
+
+
+class ModelPool:
+    def __init__(self, settings: Settings | None = None, factory: Factory = llama_factory) -> None:
+        self.settings = settings or load_settings()
+        self._factory = factory
+        self._lock = threading.Lock()
+        self._by_path: dict[Path, LLM] = {}
+        self._loading: dict[Path, threading.Lock] = {}
+
+    def get(self, role: str) -> LLM:
+        """The verified, loaded model for ``role`` (raises ``ModelError`` with a fix if unusable)."""
+        model = registry.require(role, self.settings)
+        key = model.path.resolve()
+        with self._lock:
+            if key in self._by_path:
+                return self._by_path[key]
+            load_lock = self._loading.setdefault(key, threading.Lock())
+        with load_lock:  # only one thread loads a given file; others wait for it
+            with self._lock:
+                if key in self._by_path:
+                    return self._by_path[key]
+            llm = self._factory(key, model.name, self.settings)
+            with self._lock:
+                self._by_path[key] = llm
+            return llm
+
+    def preload(self, roles: Iterable[str]) -> threading.Thread:
+        """Load ``roles`` in a background thread; errors surface later, on ``get``."""
+
+        def work() -> None:
+            for role in roles:
+                with contextlib.suppress(Exception):  # reported when the role is actually used
+                    self.get(role)
+
+        thread = threading.Thread(target=work, name="masis-model-preload", daemon=True)
+        thread.start()
+        return thread
+
+    def loaded(self) -> list[str]:
+        with self._lock:
+            return [llm.name for llm in self._by_path.values()]
+
+    def close(self) -> None:
+        with self._lock:
+            models, self._by_path = list(self._by_path.values()), {}
+        for llm in models:
+            close = getattr(llm, "close", None)
+            if callable(close):
+                close()
