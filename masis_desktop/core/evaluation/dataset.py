@@ -1,0 +1,142 @@
+"""Evaluation datasets: one JSON object per line, validated strictly so a typo cannot silently change a result.
+
+Line schema: ``{"id", "question", "passages": [{"id", "text"}], "answer", "hallucinated_answer"?,
+"unanswerable"?, "tags"?}``. An item's ``passages`` are its gold evidence (for an unanswerable item: related
+passages that do not hold the answer). All passages of a file form one workspace, so every other item's passages
+act as distractors; a passage may be listed by several items if its id and text are identical.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from masis_desktop.errors import MasisError
+
+
+class DatasetError(MasisError):
+    """The dataset file is missing, not JSONL, or an item breaks the schema."""
+
+    exit_code = 2
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Passage(_Strict):
+    id: str = Field(min_length=1, max_length=200)
+    text: str = Field(min_length=1)
+
+    @field_validator("text")
+    @classmethod
+    def _not_blank(cls, value: str) -> str:
+        if not value.strip():
+            raise ValueError("passage text is blank")
+        return value
+
+
+class EvalItem(_Strict):
+    id: str = Field(min_length=1, max_length=200)
+    question: str = Field(min_length=1)
+    passages: list[Passage] = Field(min_length=1)
+    answer: str
+    hallucinated_answer: str | None = None
+    unanswerable: bool = False
+    tags: list[str] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> EvalItem:
+        if not self.question.strip():
+            raise ValueError("question is blank")
+        if not self.unanswerable and not self.answer.strip():
+            raise ValueError("an answerable item needs a non-empty answer")
+        if self.hallucinated_answer is not None:
+            if not self.hallucinated_answer.strip():
+                raise ValueError("hallucinated_answer is blank (omit the key instead)")
+            if self.hallucinated_answer.strip().lower() == self.answer.strip().lower():
+                raise ValueError("hallucinated_answer equals the answer")
+        ids = [p.id for p in self.passages]
+        if len(set(ids)) != len(ids):
+            raise ValueError("the same passage id is listed twice in one item")
+        return self
+
+    @property
+    def passage_ids(self) -> list[str]:
+        return [p.id for p in self.passages]
+
+    @property
+    def has_pair(self) -> bool:
+        """Usable by the critic mode: an answerable item with both a right and a wrong answer."""
+        return not self.unanswerable and self.hallucinated_answer is not None
+
+
+@dataclass(frozen=True)
+class Dataset:
+    path: Path
+    items: list[EvalItem]
+    sha256: str
+
+    @property
+    def passages(self) -> list[Passage]:
+        """Every distinct passage of the file, in first-seen order (the workspace's documents)."""
+        seen: dict[str, Passage] = {}
+        for item in self.items:
+            for passage in item.passages:
+                seen.setdefault(passage.id, passage)
+        return list(seen.values())
+
+    def head(self, limit: int | None) -> list[EvalItem]:
+        return self.items if limit is None else self.items[:limit]
+
+
+def load_dataset(path: Path) -> Dataset:
+    """Read and validate a JSONL dataset; every problem is reported with its line number."""
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise DatasetError(f"cannot read dataset {path}: {exc.strerror or exc}") from exc
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise DatasetError(f"{path} is not UTF-8 text: {exc}") from exc
+    items: list[EvalItem] = []
+    item_lines: dict[str, int] = {}
+    passage_texts: dict[str, tuple[str, int]] = {}
+    for lineno, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise DatasetError(f"{path}:{lineno}: not valid JSON: {exc.msg}") from exc
+        if not isinstance(obj, dict):
+            raise DatasetError(f"{path}:{lineno}: each line must be a JSON object")
+        try:
+            item = EvalItem.model_validate(obj)
+        except ValidationError as exc:
+            raise DatasetError(f"{path}:{lineno}: {_first_error(exc)}") from exc
+        if item.id in item_lines:
+            raise DatasetError(f"{path}:{lineno}: duplicate item id {item.id!r} (first on line {item_lines[item.id]})")
+        item_lines[item.id] = lineno
+        for passage in item.passages:
+            known = passage_texts.get(passage.id)
+            if known is not None and known[0] != passage.text:
+                raise DatasetError(f"{path}:{lineno}: passage {passage.id!r} has a different text than on line "
+                                   f"{known[1]}; reuse a passage only with identical text")
+            passage_texts.setdefault(passage.id, (passage.text, lineno))
+        items.append(item)
+    if not items:
+        raise DatasetError(f"{path} holds no items")
+    return Dataset(path=path, items=items, sha256=hashlib.sha256(raw).hexdigest())
+
+
+def _first_error(exc: ValidationError) -> str:
+    err = exc.errors()[0]
+    where = ".".join(str(part) for part in err.get("loc", ()))
+    message = str(err.get("msg", "invalid"))
+    return f"{where}: {message}" if where else message
