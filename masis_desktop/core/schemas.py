@@ -68,6 +68,8 @@ class ClaimCheck(BaseModel):
     unsupported_tokens: list[str] = Field(default_factory=list)
     support_score: float = 0.0
     support_span: SupportSpan | None = None
+    verdict: str = "supported"  # supported | hedge | uncited | invalid_citation | an IssueType value
+    note: str | None = None  # why, in one line (shown next to the sentence)
 
 
 class CitationAudit(BaseModel):
@@ -136,6 +138,7 @@ class CritiqueReport(BaseModel):
     revision_suggestions: list[str] = Field(default_factory=list)
     model_audit: Literal["ok", "failed", "skipped"] = "ok"
     model_audit_error: str | None = None
+    abstained: bool = False  # the answer only states that the evidence is insufficient
 
 
 # --- evaluator ----------------------------------------------------------------------------------------------
@@ -150,6 +153,7 @@ class Evaluation(BaseModel):
     improvement_suggestions: list[str] = Field(default_factory=list)
     clamps_applied: list[str] = Field(default_factory=list)
     model_status: Literal["ok", "failed", "skipped"] = "ok"
+    reason: str | None = None  # why the model was skipped or failed
 
 
 # --- run state ----------------------------------------------------------------------------------------------
