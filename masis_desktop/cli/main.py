@@ -10,6 +10,7 @@ import importlib
 import signal
 import sys
 from collections.abc import Sequence
+from typing import Literal
 
 import masis_desktop
 from masis_desktop.errors import CancelledError, MasisError
@@ -18,6 +19,8 @@ from masis_desktop.errors import CancelledError, MasisError
 COMMAND_MODULES = [
     "masis_desktop.cli.models_cmd",
 ]
+# Commands that load models check the machine first (core/sysreq.py): a clear message instead of SIGILL or OOM.
+SYSREQ_COMMANDS: dict[str, Literal["ask", "ingest"]] = {"ask": "ask", "critique": "ask", "ingest": "ingest"}
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -41,6 +44,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 2
     try:
+        if args.command in SYSREQ_COMMANDS:
+            from masis_desktop.core import sysreq
+
+            sysreq.require(SYSREQ_COMMANDS[args.command])
         return int(args.func(args) or 0)
     except CancelledError:
         print("cancelled", file=sys.stderr)
