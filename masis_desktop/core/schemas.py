@@ -32,6 +32,7 @@ class SearchHit(BaseModel):
     bm25_score: float = 0.0
     score: float = 0.0
     relevance: float = 0.0
+    heading: str | None = None  # heading path of the chunk's section ("Setup > Linux"), when the format has headings
 
 
 Evidence = SearchHit

@@ -1,0 +1,82 @@
+"""DOCX via python-docx: body paragraphs and tables in document order, headings from paragraph styles.
+
+Paragraphs are separated by a blank line; a table becomes one line per row with cells joined by `` | ``.
+DOCX has no fixed pages, so the document is one ``PageText`` (page None).
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from pathlib import Path
+from typing import Any
+
+from masis_desktop.core.ingest.readers.text_reader import normalise_text
+from masis_desktop.core.ingest.types import Heading, PageText, ReadFailed, ReadResult
+
+_OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+
+
+def _heading_level(style_name: str) -> int | None:
+    name = style_name.strip().lower()
+    if name == "title":
+        return 1
+    if name.startswith("heading"):
+        tail = name[len("heading"):].strip()
+        return int(tail) if tail.isdigit() else 1
+    return None
+
+
+def _table_lines(table: Any) -> list[str]:
+    lines = []
+    for row in table.rows:
+        cells: list[str] = []
+        for cell in row.cells:
+            value = " ".join(cell.text.split())
+            if not cells or cells[-1] != value:  # merged cells repeat their text across the span
+                cells.append(value)
+        line = " | ".join(cells).strip(" |")
+        if line:
+            lines.append(line)
+    return lines
+
+
+class DocxReader:
+    kind = "docx"
+
+    def read(self, path: Path, data: bytes) -> ReadResult:
+        if data.startswith(_OLE_MAGIC):
+            raise ReadFailed("encrypted (password-protected) or legacy binary Word file; save it as a plain .docx")
+        if not zipfile.is_zipfile(io.BytesIO(data)):
+            raise ReadFailed("not a valid DOCX file (not a zip archive; truncated or corrupt?)")
+        import docx
+        from docx.table import Table
+
+        try:
+            document = docx.Document(io.BytesIO(data))
+        except Exception as exc:  # python-docx raises several types for broken packages
+            raise ReadFailed(f"not a valid DOCX file ({type(exc).__name__}: {exc})") from exc
+        parts: list[str] = []
+        headings: list[Heading] = []
+        length = 0
+        for block in document.iter_inner_content():
+            if isinstance(block, Table):
+                lines = _table_lines(block)
+                if not lines:
+                    continue
+                piece = normalise_text("\n".join(lines))
+                level = None
+            else:
+                piece = normalise_text(block.text).strip()
+                if not piece:
+                    continue
+                style = block.style.name if block.style is not None else ""
+                level = _heading_level(style or "")
+            if parts:
+                parts.append("\n\n")
+                length += 2
+            if level is not None:
+                headings.append(Heading(length, length + len(piece), level, " ".join(piece.split())))
+            parts.append(piece)
+            length += len(piece)
+        return ReadResult(self.kind, [PageText(None, "".join(parts), headings)])

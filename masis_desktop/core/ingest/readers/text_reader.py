@@ -1,0 +1,138 @@
+"""Plain text, Markdown, source code and config files: decoding bytes in any common encoding.
+
+Decoding order: a byte-order mark wins; then strict UTF-8; then UTF-16 without BOM when the NUL pattern says so;
+then charset-normalizer's best guess. Content that still looks binary (NULs, many control characters) is skipped.
+The reader's output is normalised (``\\r\\n``/``\\r`` -> ``\\n``, control characters other than tab/newline
+removed) and offsets refer to that normalised text, which is what the catalog stores.
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+from pathlib import Path
+
+from masis_desktop.core.ingest.types import Heading, PageText, ReadFailed, ReadResult, Unsupported
+
+_BOMS: list[tuple[bytes, str]] = [
+    (codecs.BOM_UTF32_LE, "utf-32-le"),
+    (codecs.BOM_UTF32_BE, "utf-32-be"),
+    (codecs.BOM_UTF8, "utf-8"),
+    (codecs.BOM_UTF16_LE, "utf-16-le"),
+    (codecs.BOM_UTF16_BE, "utf-16-be"),
+]
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufeff\ufffe]")
+_ATX = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t#]*$", re.MULTILINE)
+_SETEXT = re.compile(r"^([^\n]*\S[^\n]*)\n(=+|-+)[ \t]*$", re.MULTILINE)
+_FENCE = re.compile(r"^(```|~~~)", re.MULTILINE)
+
+
+def _utf16_without_bom(sample: bytes) -> str | None:
+    """UTF-16 text without a BOM has NULs in every other byte for ASCII-range characters."""
+    if len(sample) < 4:
+        return None
+    even = sample[0::2]
+    odd = sample[1::2]
+    even_nul = even.count(0) / len(even)
+    odd_nul = odd.count(0) / len(odd)
+    if odd_nul > 0.3 and even_nul < 0.05:
+        return "utf-16-le"
+    if even_nul > 0.3 and odd_nul < 0.05:
+        return "utf-16-be"
+    return None
+
+
+def decode_bytes(data: bytes) -> tuple[str, str]:
+    """Decode ``data`` to text; return (text, encoding). Raises ``Unsupported`` for binary, ``ReadFailed`` else."""
+    for bom, encoding in _BOMS:
+        if data.startswith(bom):
+            try:
+                return data[len(bom):].decode(encoding), encoding
+            except UnicodeDecodeError as exc:
+                raise ReadFailed(f"undecodable bytes: declared {encoding} by its byte-order mark but invalid "
+                                 f"at byte {exc.start}") from exc
+    sample = data[:65536]
+    if b"\x00" in sample:
+        encoding16 = _utf16_without_bom(sample)
+        if encoding16:
+            try:
+                return data.decode(encoding16), encoding16
+            except UnicodeDecodeError:
+                pass
+        raise Unsupported("binary content (contains NUL bytes); not a text file")
+    try:
+        return data.decode("utf-8"), "utf-8"
+    except UnicodeDecodeError:
+        pass
+    from charset_normalizer import from_bytes
+
+    best = from_bytes(data).best()
+    if best is None or best.encoding is None:
+        raise ReadFailed("undecodable bytes: no text encoding fits this file")
+    text = str(best)
+    controls = len(_CONTROL.findall(text[:65536]))
+    if controls > max(8, len(text[:65536]) // 50):
+        raise Unsupported("binary content (too many control characters); not a text file")
+    return text, best.encoding
+
+
+def normalise_text(text: str) -> str:
+    """Newlines to ``\\n``; control characters (except tab/newline) dropped. Offsets refer to the result."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return _CONTROL.sub("", text)
+
+
+def markdown_headings(text: str) -> list[Heading]:
+    """ATX (``# Title``) and setext (``Title`` over ``===``) headings, ignoring fenced code blocks."""
+    fenced: list[tuple[int, int]] = []
+    marks = [m.start() for m in _FENCE.finditer(text)]
+    for i in range(0, len(marks) - 1, 2):
+        fenced.append((marks[i], marks[i + 1]))
+
+    def in_fence(pos: int) -> bool:
+        return any(a <= pos < b for a, b in fenced)
+
+    found: list[Heading] = []
+    for m in _ATX.finditer(text):
+        if not in_fence(m.start()):
+            found.append(Heading(m.start(), m.end(), len(m.group(1)), m.group(2).strip()))
+    for m in _SETEXT.finditer(text):
+        if not in_fence(m.start()) and not m.group(1).lstrip().startswith(("#", "-", "*", "|")):
+            level = 1 if m.group(2).startswith("=") else 2
+            found.append(Heading(m.start(1), m.end(1), level, m.group(1).strip()))
+    found.sort(key=lambda h: h.start)
+    return found
+
+
+def read_text_bytes(data: bytes) -> str:
+    text, _ = decode_bytes(data)
+    return normalise_text(text)
+
+
+class TextReader:
+    """Plain text (``.txt``, ``.log``, ``.rst``, ``.csv``...): one page, no headings."""
+
+    kind = "text"
+
+    def read(self, path: Path, data: bytes) -> ReadResult:
+        return ReadResult(self.kind, [PageText(None, read_text_bytes(data))])
+
+
+class MarkdownReader:
+    """Markdown as written (markup kept, so offsets match what the user sees in their file), with headings."""
+
+    kind = "markdown"
+
+    def read(self, path: Path, data: bytes) -> ReadResult:
+        text = read_text_bytes(data)
+        return ReadResult(self.kind, [PageText(None, text, markdown_headings(text))])
+
+
+class CodeReader:
+    """Source code and config files: read as text; the chunker splits them on lines, not sentences."""
+
+    def __init__(self, kind: str = "code") -> None:
+        self.kind = kind
+
+    def read(self, path: Path, data: bytes) -> ReadResult:
+        return ReadResult(self.kind, [PageText(None, read_text_bytes(data))])
