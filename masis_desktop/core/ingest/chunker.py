@@ -55,8 +55,16 @@ class _Unit:
 
 def tokenizer_offsets(tokenizer: object) -> TokenOffsets:
     """Token character spans from a Hugging Face (fast) tokenizer, without special tokens or length warnings."""
-    backend = getattr(tokenizer, "backend_tokenizer", None)
-    if backend is not None:
+    shared = getattr(tokenizer, "backend_tokenizer", None)
+    if shared is not None:
+        # A private copy without truncation/padding: the shared one truncates at the encoder's max length, which
+        # would silently stop counting tokens after the first 256 of a page.
+        from tokenizers import Tokenizer
+
+        backend = Tokenizer.from_str(shared.to_str())
+        backend.no_truncation()
+        backend.no_padding()
+
         def fast(text: str) -> list[tuple[int, int]]:
             return [tuple(o) for o in backend.encode(text, add_special_tokens=False).offsets]
         return fast
