@@ -1,0 +1,512 @@
+"""The deterministic code audit (seed 000's citation engine, extended): what code can prove about an answer.
+
+Seed rules, exactly:
+* every bracket citation is extracted; an id that is not in the evidence is a fabrication: hallucination forced
+  true, retry forced, confidence x0.5;
+* a sentence without any citation (hedges excluded, seed list in ``text.SEED_HEDGES``) costs 3 %, capped at
+  40 % in total; 5 or more force a retry.
+
+Beyond the seed, every sentence is checked against the text of the chunks it cites:
+* numbers, dates, quantities, names and codes must occur in those chunks (normalised, see ``text``);
+* a support score (content-word recall, blended 50/50 with MiniLM similarity when an embedder is given) and the
+  best-supporting sentence of the cited chunks (character offsets inside the chunk: the UI's highlight);
+* a value stated as universal while the sources give several values of the same kind per case (per tier, per
+  role) is ``incomplete``; two documents stating different values in the same context is a ``contradiction``
+  unless the answer reports both.
+
+Calibration of the extended checks (one factor per sentence, the worst applicable; MODELS.md explains why code
+carries the load). Chosen so a single wrong number can never be finalised: it always forces a retry, and it
+costs more than one uncited sentence but less than a fabricated id.
+
+| finding                                                  | issue type         | sev. | factor | forces            |
+|----------------------------------------------------------|--------------------|------|--------|-------------------|
+| fact (number/name) in no evidence at all                 | hallucination      | 0.9  | x0.75  | retry + halluc.   |
+| the cited chunk states a different value of that kind    | factual_error      | 0.9  | x0.75  | retry + halluc.   |
+| fact only in an evidence chunk the sentence did not cite | incorrect_citation | 0.6  | x0.75  | retry             |
+| facts fine, but the cited text barely relates (< 0.30)   | unsupported_claim  | 0.5  | x0.9   | -                 |
+| one value stated as universal, sources vary per case     | incomplete         | 0.7  | x0.8   | retry             |
+| documents disagree and the answer reports one side       | contradiction      | 0.6  | x0.9   | retry             |
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import numpy as np
+
+from masis_desktop.core.agents import text as tx
+from masis_desktop.core.schemas import (
+    CitationAudit,
+    ClaimCheck,
+    CritiqueIssue,
+    IssueType,
+    SearchHit,
+    SupportSpan,
+)
+
+INVALID_CITATION_FACTOR = 0.5
+UNCITED_PENALTY_EACH = 0.03
+UNCITED_PENALTY_CAP = 0.40
+UNCITED_RETRY_AT = 5
+FACT_FACTOR = 0.75
+LOW_SUPPORT_FACTOR = 0.9
+INCOMPLETE_FACTOR = 0.8
+CONTRADICTION_FACTOR = 0.9
+LOW_SUPPORT = 0.30
+STRONG_SUPPORT = 0.60
+PARALLEL_CONTEXT = 0.5  # Jaccard of two value contexts above which they state the same attribute
+
+
+class Encoder(Protocol):
+    def encode(self, texts: list[str]) -> np.ndarray: ...
+
+
+# --- sources -----------------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Source:
+    """A chunk as the audit sees it: text split once into sentences, quantities and word stems."""
+
+    id: str
+    text: str
+    document: str
+    sentences: list[tx.Span]
+    quantities: list[tx.Quantity]
+    number_words: set[float]
+
+    @classmethod
+    def of(cls, hit: SearchHit) -> Source:
+        return cls(hit.chunk_id, hit.text, hit.document, tx.split_sentences(hit.text) or
+                   [tx.Span(hit.text, 0, len(hit.text))], tx.quantities(hit.text), tx.number_words_in(hit.text))
+
+
+def _scaled_equal(a: float, b: float) -> bool:
+    if a == 0 or b == 0:
+        return a == b
+    ratio = a / b
+    return any(math.isclose(ratio, f, rel_tol=1e-6) for f in (1.0, 1e3, 1e6, 1e9, 1e-3, 1e-6, 1e-9))
+
+
+def quantity_in(q: tx.Quantity, src: Source) -> bool:
+    """``q`` is stated in ``src``: same value (units folded), or the same number written in words."""
+    for other in src.quantities:
+        if tx.same_quantity(q, other):
+            return True
+        if (q.unit is None or other.unit is None or q.unit == other.unit) and _scaled_equal(q.value, other.value):
+            return True
+    return q.unit is None and q.value in src.number_words
+
+
+# --- findings ----------------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Finding:
+    type: IssueType
+    severity: float
+    description: str
+    problematic_text: str
+    suggestion: str
+    citation_id: str | None
+    factor: float
+    forces_retry: bool
+    hallucination: bool
+    conflict: str | None = None
+
+    def issue(self) -> CritiqueIssue:
+        return CritiqueIssue(issue_type=self.type, severity=self.severity, description=self.description,
+                             problematic_text=self.problematic_text, suggestion=self.suggestion,
+                             citation_id=self.citation_id, source="code")
+
+
+def _cite(ids: Sequence[str]) -> str:
+    return "".join(f"[{i}]" for i in ids)
+
+
+def fact_findings(claim: str, cited: list[Source], evidence: list[Source]) -> tuple[list[str], list[Finding]]:
+    """Numbers and names of ``claim`` that the cited sources do not state, classified (see the module table)."""
+    missing: list[str] = []
+    findings: list[Finding] = []
+    others = [s for s in evidence if s not in cited]
+    cited_ids = [s.id for s in cited]
+    for q in tx.quantities(claim):
+        if any(quantity_in(q, s) for s in cited):
+            continue
+        missing.append(q.text)
+        elsewhere = [s for s in others if quantity_in(q, s)]
+        if elsewhere:
+            findings.append(Finding(
+                IssueType.INCORRECT_CITATION, 0.6,
+                f'"{q.text}" is not in {_cite(cited_ids)}; it is stated in [{elsewhere[0].id}]',
+                claim, f"cite [{elsewhere[0].id}] for this sentence", cited_ids[0] if cited_ids else None,
+                FACT_FACTOR, True, False))
+            continue
+        rivals = [o for s in cited for o in s.quantities if q.kind and o.kind == q.kind and o.unit]
+        if rivals:
+            said = ", ".join(dict.fromkeys(o.text for o in rivals[:3]))
+            findings.append(Finding(
+                IssueType.FACTUAL_ERROR, 0.9, f'states "{q.text}" but {_cite(cited_ids)} says {said}', claim,
+                f"use the value the source states ({said}) or remove the sentence",
+                cited_ids[0] if cited_ids else None, FACT_FACTOR, True, True))
+        else:
+            where = _cite(cited_ids) if cited_ids else "the evidence"
+            findings.append(Finding(
+                IssueType.HALLUCINATION, 0.9, f'"{q.text}" appears in none of the evidence (checked {where})',
+                claim, "remove this number or cite a passage that states it",
+                cited_ids[0] if cited_ids else None, FACT_FACTOR, True, True))
+    cited_text = "\n".join(s.text for s in cited)
+    for name in dict.fromkeys(tx.names(claim)):
+        if tx.name_in(name, cited_text):
+            continue
+        missing.append(name)
+        elsewhere = [s for s in others if tx.name_in(name, s.text)]
+        if elsewhere:
+            findings.append(Finding(
+                IssueType.INCORRECT_CITATION, 0.6,
+                f'"{name}" is not in {_cite(cited_ids)}; it is mentioned in [{elsewhere[0].id}]', claim,
+                f"cite [{elsewhere[0].id}] for this sentence", cited_ids[0] if cited_ids else None,
+                FACT_FACTOR, True, False))
+        else:
+            findings.append(Finding(
+                IssueType.HALLUCINATION, 0.9, f'"{name}" is named in none of the evidence', claim,
+                f'remove "{name}" or cite a passage that names it', cited_ids[0] if cited_ids else None,
+                FACT_FACTOR, True, True))
+    return missing, findings
+
+
+# --- per-case values and conflicts -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Occurrence:
+    source: Source
+    quantity: tx.Quantity
+    clause: str
+    label: str | None  # "Free tier" in "Free tier: 10MB limit"; None in prose
+    context: frozenset[str]
+
+
+_SEPARATORS = ":|=\t–—"
+
+
+def _clause(text: str, start: int, end: int) -> tuple[str, int]:
+    """The clause around [start, end): bounded by line ends, semicolons, sentence ends and ", "."""
+    left = start
+    while left > 0:
+        ch = text[left - 1]
+        if ch in "\n;" or (ch in ".!?" and text[left:left + 1].isspace()) or (ch == "," and text[left:left + 1] == " "):
+            break
+        left -= 1
+    right = end
+    while right < len(text):
+        ch = text[right]
+        if ch in "\n;" or (ch in ".!?" and (right + 1 >= len(text) or text[right + 1].isspace())) or (
+                ch == "," and text[right + 1:right + 2] == " "):
+            break
+        right += 1
+    return text[left:right], left
+
+
+def occurrences(src: Source) -> list[Occurrence]:
+    out = []
+    for q in src.quantities:
+        clause, left = _clause(src.text, q.start, q.end)
+        before = src.text[left:q.start]
+        label = None
+        stripped = before.rstrip()
+        if stripped and stripped[-1] in _SEPARATORS:
+            cand = stripped[:-1].strip(" *-•")
+            if 1 <= len(cand.split()) <= 6 and not tx.quantities(cand):
+                label = cand
+        local = clause.replace(q.text, " ")
+        ctx = frozenset(w for w in tx.content_stems(local) if not (w.replace(".", "").isdigit() and len(w) != 4))
+        out.append(Occurrence(src, q, clause, label, ctx))
+    return out
+
+
+def _jaccard(a: frozenset[str], b: frozenset[str]) -> float:
+    return len(a & b) / len(a | b) if a | b else 0.0
+
+
+def _same_kind(a: tx.Quantity, b: tx.Quantity) -> bool:
+    return a.unit == b.unit if (a.unit or b.unit) else True
+
+
+def variation_findings(claim: str, answer: str, evidence: list[Source],
+                       occ_cache: dict[str, list[Occurrence]]) -> list[Finding]:
+    """``incomplete`` when ``claim`` states one per-case value as universal; ``contradiction`` when documents
+    disagree about the claim's value and the answer reports only one side."""
+    findings: list[Finding] = []
+    claim_words = tx.content_stems(claim)
+    answer_qs = tx.quantities(answer)
+    all_occ = [o for s in evidence for o in occ_cache.setdefault(s.id, occurrences(s))]
+    for q in tx.quantities(claim):
+        mine = [o for o in all_occ if tx.same_quantity(q, o.quantity) or (
+            _same_kind(q, o.quantity) and _scaled_equal(q.value, o.quantity.value))]
+        if not mine:
+            continue
+        reported = False
+        for o in mine:
+            if o.label is not None:
+                rivals = [r for r in all_occ if r.label is not None and r.label.lower() != o.label.lower()
+                          and _same_kind(r.quantity, o.quantity) and not tx.same_quantity(r.quantity, o.quantity)
+                          and r.quantity.value != o.quantity.value]
+                if not rivals:
+                    continue
+                own = tx.content_stems(o.label)
+                shared = set.intersection(*(tx.content_stems(r.label or "") for r in rivals)) if rivals else set()
+                qualifier = own - shared
+                if qualifier and not (qualifier & claim_words):
+                    cases = "; ".join(dict.fromkeys(f"{r.label}: {r.quantity.text}" for r in [o, *rivals][:4]))
+                    findings.append(Finding(
+                        IssueType.INCOMPLETE, 0.7,
+                        f'states "{q.text}" as if it applied generally; the sources give it per case ({cases})',
+                        claim, f"name the case each value applies to ({cases})", o.source.id,
+                        INCOMPLETE_FACTOR, True, False))
+                    reported = True
+                    break
+            elif q.unit:
+                rivals = [r for r in all_occ if r.label is None and r.source.document != o.source.document
+                          and r.quantity.kind == q.kind and r.quantity.unit and not tx.same_quantity(r.quantity, q)
+                          and _jaccard(r.context, o.context) >= PARALLEL_CONTEXT]
+                unreported = [r for r in rivals if not any(tx.same_quantity(r.quantity, a) for a in answer_qs)]
+                if unreported:
+                    r = unreported[0]
+                    conflict = (f'[{o.source.id}] ({o.source.document}) says "{o.clause.strip()}" but '
+                                f'[{r.source.id}] ({r.source.document}) says "{r.clause.strip()}"')
+                    findings.append(Finding(
+                        IssueType.CONTRADICTION, 0.6, f"the documents disagree: {conflict}", claim,
+                        f"report both values and cite both [{o.source.id}] and [{r.source.id}]", r.source.id,
+                        CONTRADICTION_FACTOR, True, False, conflict=conflict))
+                    reported = True
+                    break
+        if reported:
+            break
+    return findings
+
+
+# --- support -----------------------------------------------------------------------------------------------------
+
+
+def _recall(claim_stems: set[str], target: str) -> float:
+    if not claim_stems:
+        return 1.0
+    return len(claim_stems & tx.content_stems(target)) / len(claim_stems)
+
+
+@dataclass
+class _Embeddings:
+    encoder: Encoder | None
+    cache: dict[str, np.ndarray] = field(default_factory=dict)
+
+    def prime(self, texts: list[str]) -> None:
+        if self.encoder is None:
+            return
+        todo = list(dict.fromkeys(t for t in texts if t and t not in self.cache))
+        if not todo:
+            return
+        try:
+            vectors = self.encoder.encode(todo)
+        except Exception:  # an embedder failure degrades the score to lexical, never fails the audit
+            self.encoder = None
+            return
+        for t, v in zip(todo, vectors, strict=True):
+            self.cache[t] = np.asarray(v, dtype=np.float32)
+
+    def sim(self, a: str, b: str) -> float | None:
+        va, vb = self.cache.get(a), self.cache.get(b)
+        if va is None or vb is None:
+            return None
+        return float(np.dot(va, vb))
+
+
+def support(claim: str, sources: list[Source], emb: _Embeddings) -> tuple[float, SupportSpan | None]:
+    """Support score of ``claim`` in ``sources`` and the best supporting sentence (offsets in its chunk)."""
+    stems = tx.content_stems(claim)
+    best: tuple[float, SupportSpan | None] = (0.0, None)
+    for src in sources:
+        chunk_recall = _recall(stems, src.text)
+        for sent in src.sentences:
+            lex = _recall(stems, sent.text)
+            sim = emb.sim(claim, sent.text)
+            local = lex if sim is None else 0.5 * lex + 0.5 * max(0.0, sim)
+            score = max(local, chunk_recall if sim is None else 0.5 * chunk_recall + 0.5 * max(0.0, sim))
+            if best[1] is None or local > best[1].score or (local == best[1].score and score > best[0]):
+                best = (max(best[0], score), SupportSpan(chunk_id=src.id, char_start=sent.start,
+                                                          char_end=sent.end, score=round(local, 3)))
+            else:
+                best = (max(best[0], score), best[1])
+    return round(best[0], 3), best[1]
+
+
+# --- the audit ---------------------------------------------------------------------------------------------------
+
+
+@dataclass
+class CodeAudit:
+    """The code audit's verdict: seed fields in ``audit`` plus issues and seed 002's three scores."""
+
+    audit: CitationAudit
+    issues: list[CritiqueIssue]
+    hallucination_score: float
+    citation_accuracy: float
+    factual_consistency: float
+    conflicts: list[str]
+    abstained: bool
+    findings: list[Finding]
+
+    def as_dict(self) -> dict[str, Any]:
+        data = self.audit.model_dump()
+        data.update(issues=[i.model_dump() for i in self.issues], hallucination_score=self.hallucination_score,
+                    citation_accuracy=self.citation_accuracy, factual_consistency=self.factual_consistency,
+                    conflicts=self.conflicts, abstained=self.abstained)
+        return data
+
+
+def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encoder | None = None) -> CodeAudit:
+    """Audit ``answer`` against ``evidence`` (the chunks the synthesizer was allowed to cite). Pure code."""
+    sources = [Source.of(h) for h in evidence]
+    by_id = {s.id: s for s in sources}
+    valid_ids = set(by_id)
+    emb = _Embeddings(embedder)
+
+    sentences = [s for s in tx.split_sentences(answer) if not tx.is_heading(s.text)]
+    stripped = [tx.strip_citations(s.text, valid_ids) for s in sentences]
+    emb.prime([t for t in stripped if t] + [sent.text for src in sources for sent in src.sentences])
+
+    claims: list[ClaimCheck] = []
+    findings: list[Finding] = []
+    invalid_all: list[str] = []
+    uncited: list[str] = []
+    unsupported: list[str] = []
+    occ_cache: dict[str, list[Occurrence]] = {}
+    total_citations = 0
+    good_citations = 0
+    factor_product = 1.0
+    checkable = 0
+
+    for sent, plain in zip(sentences, stripped, strict=True):
+        ids = tx.citation_ids(sent.text, valid_ids)
+        invalid = [i for i in ids if i not in valid_ids]
+        invalid_all.extend(invalid)
+        valid = list(dict.fromkeys(i for i in ids if i in valid_ids))
+        hedge = tx.is_hedge(sent.text)
+        check = ClaimCheck(text=sent.text, start=sent.start, end=sent.end, citations=list(dict.fromkeys(ids)),
+                           invalid_citations=list(dict.fromkeys(invalid)), hedge=hedge)
+        mine: list[Finding] = []
+        if invalid:
+            check.supported = False
+            check.verdict = "invalid_citation"
+            check.note = f"cites {_cite(list(dict.fromkeys(invalid)))}, which is not in the evidence"
+        if not ids:
+            if hedge:
+                check.verdict = "hedge"
+                claims.append(check)
+                continue
+            uncited.append(sent.text)
+            check.supported = False
+            check.verdict = "uncited"
+            missing, fact = fact_findings(plain, [], sources) if plain else ([], [])
+            fabricated = [f for f in fact if f.type is IssueType.HALLUCINATION]
+            mine.extend(fabricated)
+            score, span = support(plain, sources, emb) if plain else (0.0, None)
+            check.support_score, check.support_span = score, span
+            check.unsupported_tokens = [m for m in missing if any(m in f.description for f in fabricated)]
+            hint = f" (closest passage: [{span.chunk_id}])" if span and score >= STRONG_SUPPORT else ""
+            check.note = "no citation" + hint
+        elif valid:
+            checkable += 1
+            cited = [by_id[i] for i in valid]
+            missing, mine_facts = fact_findings(plain, cited, sources)
+            mine.extend(mine_facts)
+            check.unsupported_tokens = missing
+            score, span = support(plain, cited, emb)
+            check.support_score, check.support_span = score, span
+            if not mine_facts and score < LOW_SUPPORT and not hedge:
+                other_score, other_span = support(plain, [s for s in sources if s.id not in valid], emb)
+                if other_span is not None and other_score >= STRONG_SUPPORT:
+                    mine.append(Finding(IssueType.INCORRECT_CITATION, 0.5,
+                                        f"{_cite(valid)} barely relates to this sentence; [{other_span.chunk_id}] "
+                                        "supports it", sent.text, f"cite [{other_span.chunk_id}] instead",
+                                        valid[0], LOW_SUPPORT_FACTOR, False, False))
+                else:
+                    mine.append(Finding(IssueType.UNSUPPORTED_CLAIM, 0.5,
+                                        f"{_cite(valid)} does not appear to state this (support {score:.2f})",
+                                        sent.text, "rephrase closer to the source or remove the sentence",
+                                        valid[0], LOW_SUPPORT_FACTOR, False, False))
+            mine.extend(variation_findings(plain, answer, sources, occ_cache))
+            total_citations += len(valid)
+            if not any(f.type in (IssueType.HALLUCINATION, IssueType.FACTUAL_ERROR, IssueType.INCORRECT_CITATION,
+                                  IssueType.UNSUPPORTED_CLAIM) for f in mine):
+                good_citations += len(valid)
+        total_citations += len(invalid)
+        if mine:
+            check.supported = False
+            worst = min(mine, key=lambda f: f.factor)
+            if check.verdict == "supported":
+                check.verdict = worst.type.value
+            check.note = check.note or worst.description
+            factor_product *= worst.factor
+            findings.extend(mine)
+            if any(f.type is not IssueType.INCOMPLETE and f.type is not IssueType.CONTRADICTION for f in mine):
+                unsupported.append(sent.text)
+        claims.append(check)
+
+    penalty = factor_product
+    hallucination = any(f.hallucination for f in findings)
+    needs_retry = any(f.forces_retry for f in findings)
+    issues = [f.issue() for f in findings]
+    if invalid_all:
+        penalty *= INVALID_CITATION_FACTOR
+        hallucination = True
+        needs_retry = True
+        ids = list(dict.fromkeys(invalid_all))
+        issues.insert(0, CritiqueIssue(
+            issue_type=IssueType.HALLUCINATION, severity=1.0,
+            description=f"cites {_cite(ids)}, which {'is' if len(ids) == 1 else 'are'} not in the evidence",
+            problematic_text=next((c.text for c in claims if c.invalid_citations), None),
+            suggestion="cite only the ids of the evidence passages", citation_id=ids[0], source="code"))
+    if uncited:
+        penalty *= 1.0 - min(UNCITED_PENALTY_CAP, len(uncited) * UNCITED_PENALTY_EACH)
+        if len(uncited) >= UNCITED_RETRY_AT:
+            needs_retry = True
+        for sentence in uncited:
+            issues.append(CritiqueIssue(issue_type=IssueType.UNSUPPORTED_CLAIM, severity=0.3,
+                                        description="sentence has no citation", problematic_text=sentence,
+                                        suggestion="cite the passage that states it, or remove it", source="code"))
+
+    claim_sentences = [c for c in claims if c.verdict != "hedge"]
+    abstained = bool(claims) and not claim_sentences and not invalid_all
+    if not claims:
+        needs_retry = True  # an empty draft is never an answer
+    hallucinated = sum(1 for c in claims if any(
+        f.hallucination and f.problematic_text in (c.text, tx.strip_citations(c.text, valid_ids)) for f in findings))
+    hallucination_score = min(1.0, (hallucinated + (1 if invalid_all else 0)) / max(1, checkable or len(claims)))
+    no_citations = 0.0 if claim_sentences else 1.0
+    citation_accuracy = good_citations / total_citations if total_citations else no_citations
+    contradictions = sum(1 for f in findings if f.type in (IssueType.FACTUAL_ERROR, IssueType.CONTRADICTION))
+    audit = CitationAudit(
+        invalid_citations=invalid_all,
+        uncited_claims=uncited,
+        uncited_claim_count=len(uncited),
+        unsupported_claims=unsupported,
+        unsupported_claim_count=len(unsupported),
+        hallucination_detected=hallucination,
+        needs_retry=needs_retry,
+        penalty_factor=round(penalty, 6),
+        claims=claims,
+    )
+    return CodeAudit(
+        audit=audit,
+        issues=issues,
+        hallucination_score=round(hallucination_score, 3),
+        citation_accuracy=round(citation_accuracy, 3),
+        factual_consistency=round(max(0.0, 1.0 - 0.2 * contradictions), 3),
+        conflicts=list(dict.fromkeys(f.conflict for f in findings if f.conflict)),
+        abstained=abstained,
+        findings=findings,
+    )

@@ -1,0 +1,239 @@
+"""The Critic ("the Auditor"): the code audit, then the model audit, fused exactly as seed 000 describes.
+
+1. Code audit (``citations.audit_answer``): proven findings, a penalty factor, per-sentence support.
+2. Model audit: the seed's ``Critique`` fields (bounded: ``prompts.AuditVerdict``) from the larger model, with the
+   "AI Auditor" identity. To make a 1.5B model's judgement sharper than "everything is supported" (MODELS.md), it
+   sees the answer split into labelled sentences, each with the code's verdict and the best-supporting passage
+   quoted, and few-shot examples; it is asked to name sentences ("S2: reason").
+3. Fusion: confidence = normalised model confidence (x/100 when > 1, clamped to [0, 1]) x penalty factor; code
+   findings override the model (a hallucination or retry the code forced stays forced). A model flag counts only
+   when it names a sentence of the answer: an unspecific "hallucination: true" is recorded in the trace but does
+   not route, which keeps a small model's false alarms (and text injected into documents) from deciding alone.
+
+If the model call fails or cannot produce a valid object, the code audit stands alone (seed 002's fallback): the
+model confidence is replaced by ``0.5 + 0.5 x mean support`` of the cited sentences and the trace says
+``model_audit: failed`` with the error.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from masis_desktop.core.agents import prompts
+from masis_desktop.core.agents import text as tx
+from masis_desktop.core.agents.citations import CodeAudit, Encoder, audit_answer
+from masis_desktop.core.agents.compress import Context
+from masis_desktop.core.agents.synthesizer import llm_stats
+from masis_desktop.core.events import CancelToken
+from masis_desktop.core.llm.protocol import LLM
+from masis_desktop.core.schemas import CritiqueIssue, CritiqueReport, IssueType
+from masis_desktop.errors import CancelledError
+
+CRITIC_MAX_TOKENS = 320
+SPAN_QUOTE_CHARS = 140
+_LABEL = re.compile(r"^\s*\"?S(\d{1,2})\b\s*[:.)\-–]*\s*(.*)$", re.IGNORECASE | re.DOTALL)
+_PAIR = re.compile(r"\b([A-Za-z]+\d+)\b")
+
+
+def normalise_confidence(value: float) -> float:
+    """Seed 000: a confidence above 1 is a percentage; then clamp to [0, 1]."""
+    if value != value:  # NaN
+        return 0.0
+    if value > 1:
+        value = value / 100.0
+    return max(0.0, min(value, 1.0))
+
+
+@dataclass
+class CriticResult:
+    report: CritiqueReport
+    code: CodeAudit
+    body: str  # the prompt body shared with the evaluator (KV-cache prefix)
+    entry: dict[str, Any]
+    stats: dict[str, Any] | None
+
+
+def labelled_answer(code: CodeAudit) -> str:
+    return "\n".join(f"S{i}: {c.text}" for i, c in enumerate(code.audit.claims, 1)) or "(empty answer)"
+
+
+def code_checks(code: CodeAudit, context: Context) -> str:
+    """The code audit as plain facts for the model (and, later, as constraints for the evaluator)."""
+    a = code.audit
+    texts = {h.chunk_id: h.text for h in context.hits}
+    lines = [
+        f"- invalid citation ids: {', '.join(dict.fromkeys(a.invalid_citations)) or 'none'}",
+        f"- sentences without citation: {a.uncited_claim_count}",
+        f"- hallucination detected by code: {'yes' if a.hallucination_detected else 'no'}",
+    ]
+    for i, c in enumerate(a.claims, 1):
+        if c.verdict == "hedge":
+            lines.append(f"- S{i}: states a limit of the evidence")
+        elif c.verdict == "uncited":
+            lines.append(f"- S{i}: NO CITATION")
+        elif c.verdict == "supported":
+            quote = ""
+            if c.support_span is not None and c.support_span.chunk_id in texts:
+                span = texts[c.support_span.chunk_id][c.support_span.char_start:c.support_span.char_end]
+                quote = f' "{span[:SPAN_QUOTE_CHARS].strip()}"'
+            cited = "".join(f"[{x}]" for x in c.citations)
+            lines.append(f"- S{i}: numbers and names found in {cited}; closest passage{quote}")
+        else:
+            lines.append(f"- S{i}: PROBLEM: {c.note}")
+    return "\n".join(lines)
+
+
+def _ground(items: list[str], code: CodeAudit) -> tuple[list[tuple[int, str]], list[str]]:
+    """Map model entries to answer sentences ("S2: ..." or a copied sentence); return (grounded, ungrounded)."""
+    claims = code.audit.claims
+    grounded: list[tuple[int, str]] = []
+    loose: list[str] = []
+    for item in items:
+        m = _LABEL.match(item)
+        if m and 1 <= int(m.group(1)) <= len(claims):
+            grounded.append((int(m.group(1)) - 1, m.group(2).strip() or item))
+            continue
+        stems = tx.content_stems(item)
+        best, best_idx = 0.0, -1
+        for idx, c in enumerate(claims):
+            cs = tx.content_stems(c.text)
+            if cs and stems:
+                overlap = len(cs & stems) / len(cs)
+                if overlap > best:
+                    best, best_idx = overlap, idx
+        if best >= 0.6:
+            grounded.append((best_idx, item))
+        else:
+            loose.append(item)
+    return grounded, loose
+
+
+def _grounded_conflicts(items: list[str], context: Context) -> list[str]:
+    ids = set(context.ids)
+    return [i for i in items if len({x for x in _PAIR.findall(i) if x in ids}) >= 2]
+
+
+def critique(question: str, draft: str, context: Context, llm: LLM | None, *, iteration: int,
+             embedder: Encoder | None = None, cancel: CancelToken | None = None) -> CriticResult:
+    """Audit ``draft`` against the evidence in ``context``; ``llm`` None means code audit only (skipped)."""
+    start = time.perf_counter()
+    code = audit_answer(draft, context.hits, embedder=embedder)
+    code_ms = (time.perf_counter() - start) * 1000
+    a = code.audit
+    body = prompts.auditor_body(question, context, labelled_answer(code), code_checks(code, context))
+
+    status: Literal["ok", "failed", "skipped"] = "ok"
+    error: str | None = None
+    stats: dict[str, Any] | None = None
+    verdict: prompts.AuditVerdict | None = None
+    model_start = time.perf_counter()
+    if code.abstained or not a.claims:
+        status, error = "skipped", ("the answer abstains: nothing to audit" if code.abstained else "empty answer")
+    elif llm is None:
+        status, error = "skipped", "no critic model"
+    else:
+        try:
+            verdict = llm.structured(prompts.critic_messages(body), prompts.AuditVerdict,
+                                     max_tokens=CRITIC_MAX_TOKENS, max_retries=1, cancel=cancel)
+        except CancelledError:
+            raise
+        except Exception as exc:  # seed 002: the code audit stands alone when the model cannot answer
+            status, error = "failed", f"{type(exc).__name__}: {exc}"[:400]
+        stats = llm_stats(llm, "critic", iteration)
+    model_ms = (time.perf_counter() - model_start) * 1000
+
+    claims = a.claims
+    unsupported = [tx.strip_citations(s) for s in a.unsupported_claims]
+    issues: list[CritiqueIssue] = list(code.issues)
+    conflicts = list(code.conflicts)
+    logical_gaps: list[str] = []
+    ignored: list[str] = []
+    model_hall = False
+    model_retry = False
+    model_conf: float | None = None
+    model_flagged = 0
+    if verdict is not None:
+        model_conf = normalise_confidence(verdict.confidence)
+        grounded, loose = _ground(list(verdict.unsupported_claims), code)
+        ignored.extend(loose)
+        flagged = sorted({idx for idx, _ in grounded})
+        model_flagged = len(flagged)
+        model_hall = verdict.hallucination_detected and bool(flagged)
+        model_retry = (verdict.needs_retry or verdict.hallucination_detected) and bool(flagged)
+        if (verdict.hallucination_detected or verdict.needs_retry) and not flagged:
+            ignored.append("hallucination/needs_retry without naming a sentence")
+        for idx, reason in grounded:
+            sentence = tx.strip_citations(claims[idx].text)
+            if sentence not in unsupported:
+                unsupported.append(sentence)
+            issues.append(CritiqueIssue(
+                issue_type=IssueType.HALLUCINATION if verdict.hallucination_detected else IssueType.UNSUPPORTED_CLAIM,
+                severity=0.6, description=f"auditor: {reason}", problematic_text=claims[idx].text,
+                suggestion="fix the sentence to say what the cited passage says, or remove it",
+                citation_id=claims[idx].citations[0] if claims[idx].citations else None, source="model"))
+        model_conflicts = _grounded_conflicts(list(verdict.conflicting_evidence), context)
+        ignored.extend(c for c in verdict.conflicting_evidence if c not in model_conflicts)
+        for c in model_conflicts:
+            conflicts.append(c)
+            issues.append(CritiqueIssue(issue_type=IssueType.CONTRADICTION, severity=0.5,
+                                        description=f"auditor: {c}", source="model",
+                                        suggestion="report both passages' values and cite both"))
+        logical_gaps = [g.strip() for g in verdict.logical_gaps if g.strip()]
+        for g in logical_gaps:
+            issues.append(CritiqueIssue(issue_type=IssueType.INCOMPLETE, severity=0.4, description=f"auditor: {g}",
+                                        source="model", suggestion="address this part of the question"))
+        base = model_conf
+    else:
+        cited = [c.support_score for c in claims if c.citations and not c.invalid_citations]
+        base = 0.5 + 0.5 * (sum(cited) / len(cited)) if cited else 0.5
+
+    confidence = 0.0 if code.abstained or not claims else max(0.0, min(base * a.penalty_factor, 1.0))
+    hallucination = a.hallucination_detected or model_hall
+    needs_retry = a.needs_retry or model_retry or not claims
+    n_claims = max(1, len([c for c in claims if c.verdict != "hedge"]))
+    hall_score = max(code.hallucination_score, model_flagged / n_claims if model_hall else 0.0)
+    suggestions = list(dict.fromkeys(i.suggestion for i in issues if i.suggestion))[:5]
+    report = CritiqueReport(
+        confidence=round(confidence, 4),
+        model_confidence=None if model_conf is None else round(model_conf, 4),
+        hallucination_detected=hallucination,
+        unsupported_claims=unsupported,
+        logical_gaps=logical_gaps,
+        conflicting_evidence=conflicts,
+        needs_retry=needs_retry,
+        issues=issues,
+        hallucination_score=round(min(1.0, hall_score), 3),
+        citation_accuracy=code.citation_accuracy,
+        factual_consistency=round(max(0.0, min(code.factual_consistency,
+                                               1.0 - 0.2 * (len(conflicts) - len(code.conflicts)))), 3),
+        revision_suggestions=suggestions,
+        model_audit=status,
+        model_audit_error=error,
+        abstained=code.abstained,
+    )
+    entry = {
+        "node": "critic",
+        "iteration": iteration,
+        "confidence": report.confidence,
+        "model_confidence": report.model_confidence,
+        "penalty_factor": a.penalty_factor,
+        "hallucination": hallucination,
+        "needs_retry": needs_retry,
+        "conflicts": len(conflicts),
+        "invalid_citations": len(a.invalid_citations),
+        "uncited_claims": a.uncited_claim_count,
+        "unsupported_claims": len(unsupported),
+        "claims": len(claims),
+        "issues": [i.issue_type.value for i in issues],
+        "abstained": code.abstained,
+        "model_audit": status,
+        "model_audit_error": error,
+        "model_flags_ignored": ignored,
+        "code_ms": round(code_ms, 1),
+        "model_ms": round(model_ms, 1),
+        "duration_ms": round((time.perf_counter() - start) * 1000, 1),
+    }
+    return CriticResult(report, code, body, entry, stats)

@@ -1,0 +1,114 @@
+"""The Synthesizer ("the Writer"): a cited draft from the trimmed evidence, streamed token by token.
+
+On a retry it does not start blind: it gets its previous draft and the critic's findings as concrete problems
+("S2 states 30 seconds but [c1] says 60 seconds") and revises, keeping what was right (seed 003, critique
+feedback). The only post-processing is a citation repair a reader would do too: "(c3)" written for an allowed id
+becomes "[c3]"; anything else the model wrote is audited as written.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Generator
+from dataclasses import dataclass
+from typing import Any
+
+from masis_desktop.core.agents import prompts
+from masis_desktop.core.agents.compress import Context
+from masis_desktop.core.agents.text import citation_ids
+from masis_desktop.core.events import CancelToken, TokenStreamed
+from masis_desktop.core.llm.protocol import LLM
+from masis_desktop.core.schemas import CritiqueReport
+
+MAX_PROBLEMS = 5
+
+
+@dataclass
+class Draft:
+    text: str
+    entry: dict[str, Any]
+    stats: dict[str, Any]
+
+
+def problems_from(critique: CritiqueReport) -> list[str]:
+    """The critique as a short list of concrete fixes for the writer (code findings first: they are proven)."""
+    out: list[str] = []
+    for issue in sorted(critique.issues, key=lambda i: (i.source != "code", -i.severity)):
+        where = f'"{issue.problematic_text.strip()}"' if issue.problematic_text else "the answer"
+        line = f"{where}: {issue.description}"
+        if issue.suggestion:
+            line += f" ({issue.suggestion})"
+        if line not in out:
+            out.append(line)
+        if len(out) >= MAX_PROBLEMS:
+            break
+    if not out and critique.logical_gaps:
+        out = [f"missing: {gap}" for gap in critique.logical_gaps[:2]]
+    return out
+
+
+def repair_citations(text: str, allowed: list[str]) -> tuple[str, int]:
+    """Turn "(c3)" / "(c3, c4)" into "[c3]" / "[c3, c4]" when every id is allowed; count repairs."""
+    allowed_set = set(allowed)
+    count = 0
+
+    def fix(m: re.Match[str]) -> str:
+        nonlocal count
+        ids = [p.strip() for p in m.group(1).split(",")]
+        if ids and all(i in allowed_set for i in ids):
+            count += 1
+            return "[" + ", ".join(ids) + "]"
+        return m.group(0)
+
+    return re.sub(r"\(([A-Za-z]+\d+(?:\s*,\s*[A-Za-z]+\d+)*)\)", fix, text), count
+
+
+def clean_draft(text: str) -> str:
+    text = text.strip()
+    text = re.sub(r"^(?:\*\*)?(?:final )?answer(?:\*\*)?\s*:\s*", "", text, flags=re.IGNORECASE)
+    return text.strip()
+
+
+def synthesize(question: str, context: Context, llm: LLM, *, iteration: int, max_tokens: int,
+               previous: str | None = None, critique: CritiqueReport | None = None,
+               cancel: CancelToken | None = None) -> Generator[TokenStreamed, None, Draft]:
+    """Stream the draft as ``TokenStreamed`` events; return the cleaned draft with its trace entry."""
+    problems = problems_from(critique) if (previous is not None and critique is not None) else None
+    messages = prompts.synthesizer_messages(question, context, previous, problems)
+    start = time.perf_counter()
+    first: float | None = None
+    pieces: list[str] = []
+    for piece in llm.stream(messages, max_tokens=max_tokens, temperature=0.0, cancel=cancel):
+        if first is None:
+            first = time.perf_counter()
+        pieces.append(piece)
+        yield TokenStreamed(piece, iteration)
+    duration = (time.perf_counter() - start) * 1000
+    text, repaired = repair_citations(clean_draft("".join(pieces)), context.ids)
+    stats = llm_stats(llm, "synthesizer", iteration)
+    entry: dict[str, Any] = {
+        "node": "synthesizer",
+        "iteration": iteration,
+        **context.trace(),
+        "revised": previous is not None,
+        "problems_given": len(problems or []),
+        "citations": len(citation_ids(text)),
+        "citations_repaired": repaired,
+        "answer_length": len(text),
+        "first_token_ms": None if first is None else round((first - start) * 1000, 1),
+        "duration_ms": round(duration, 1),
+    }
+    return Draft(text, entry, stats)
+
+
+def llm_stats(llm: LLM, node: str, iteration: int) -> dict[str, Any]:
+    """What the last call on ``llm`` cost, for metrics and the benchmark (prefill vs cached tokens)."""
+    s = llm.last_stats
+    if s is None:
+        return {"node": node, "iteration": iteration, "model": llm.name}
+    return {"node": node, "iteration": iteration, "model": llm.name, "prompt_tokens": s.prompt_tokens,
+            "prefill_tokens": s.prefill_tokens, "cached_tokens": s.cached_tokens,
+            "completion_tokens": s.completion_tokens, "prefill_ms": round(s.prefill_ms, 1),
+            "decode_ms": round(s.decode_ms, 1), "total_ms": round(s.total_ms, 1),
+            "first_token_ms": None if s.first_token_ms is None else round(s.first_token_ms, 1)}

@@ -1,0 +1,421 @@
+"""Pure-code language helpers: sentences with offsets, bracket citations, quantities, names, content words.
+
+Everything here is deterministic and fast (regular expressions, no model), because the code audit must carry the
+load that a 1.5B critic cannot (see MODELS.md): a number, date or name absent from the cited chunk is found by
+code, not by asking the model.
+
+Normalisation rules (documented because the audit's verdicts depend on them):
+* numbers: thousands separators dropped ("1,050" = 1050), multipliers applied ("4.2 million" = "NOK 4.2m" =
+  4,200,000), small number words count when a unit follows ("three days" = "3 days");
+* units: aliases folded ("10MB" = "10 MB" = "10 megabytes"; "60 seconds" = "60 s" = "1 minute"; "percent" =
+  "%"); time and data sizes are compared in base units, so "1 minute" matches "60 seconds";
+* names: capitalised words not opening a sentence, acronyms, CamelCase and codes such as "Q3" or "HR-POL-014",
+  compared case-insensitively against the evidence's words.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+# --- sentences ------------------------------------------------------------------------------------------------
+
+_ABBREVIATIONS = {
+    "e.g", "i.e", "etc", "vs", "mr", "mrs", "ms", "dr", "prof", "inc", "ltd", "co", "corp", "no", "approx", "st",
+    "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "fig", "p", "pp", "ca",
+    "cf", "al", "jr", "sr", "u.s", "u.k", "dept", "est",
+}
+_BOUNDARY = re.compile(r"[.!?]+[\"')\]]*(?=\s|$)|\n")
+_LIST_MARKER = re.compile(r"^\s*(?:[-*•·]+|\d{1,2}[.)]|[a-z][.)])\s+|^\s*#{1,6}\s+")
+_LEADING_CITES = re.compile(r"\s*(?:\[[^\[\]\n]{1,80}\]\s*)+[.!?]?")
+
+
+@dataclass(frozen=True)
+class Span:
+    """A piece of text and its character offsets in the text it was cut from."""
+
+    text: str
+    start: int
+    end: int
+
+
+def _ends_with_abbreviation(text: str) -> bool:
+    m = re.search(r"([A-Za-z][A-Za-z.]*)\.$", text.rstrip())
+    if not m:
+        return False
+    word = m.group(1).lower()
+    return word in _ABBREVIATIONS or (len(word) == 1 and word.isalpha())
+
+
+def split_sentences(text: str) -> list[Span]:
+    """Split ``text`` into sentences with offsets.
+
+    Unlike the seed's ``re.split(r"[.!?]")`` this keeps decimals ("214.6"), common abbreviations ("Dr.", "e.g.")
+    and list items apart, and moves citations written after the full stop ("... grew. [c3]") back onto the
+    sentence they belong to. Markdown bullets and heading marks are stripped from the sentence text (offsets
+    point at the stripped text).
+    """
+    raw: list[tuple[int, int]] = []
+    start = 0
+    for m in _BOUNDARY.finditer(text):
+        end = m.end()
+        if m.group(0) != "\n" and _ends_with_abbreviation(text[start:m.start() + 1]):
+            continue
+        raw.append((start, end))
+        start = end
+    if start < len(text):
+        raw.append((start, len(text)))
+
+    spans: list[Span] = []
+    for s, e in raw:
+        # Citations that open this piece belong to the previous sentence ("... grew 12%. [c3] Costs ...").
+        lead = _LEADING_CITES.match(text, s, e) if spans else None
+        if lead and lead.end() > s and text[s:lead.end()].strip():
+            prev = spans[-1]
+            new_end = lead.end()
+            merged = text[prev.start:new_end].rstrip()
+            spans[-1] = Span(merged, prev.start, prev.start + len(merged))
+            s = new_end
+        piece = text[s:e]
+        marker = _LIST_MARKER.match(piece)
+        offset = s + (marker.end() if marker else 0)
+        body = text[offset:e]
+        stripped = body.strip().strip("*_").strip()
+        if not stripped or not re.search(r"[A-Za-z0-9]", stripped):
+            continue
+        first = text.find(stripped, offset, e)
+        first = offset if first < 0 else first
+        spans.append(Span(stripped, first, first + len(stripped)))
+    return spans
+
+
+def is_heading(sentence: str) -> bool:
+    """Short label lines ("Key points:", "**Summary**") are structure, not claims."""
+    s = sentence.strip().strip("*_ ")
+    return bool(s.endswith(":") and len(s.split()) <= 6 and "[" not in s)
+
+
+# --- citations -------------------------------------------------------------------------------------------------
+
+_CITE_GROUP = re.compile(r"\[([^\[\]\n]{1,80})\](?!\()")
+_ID_LIKE = re.compile(r"^[A-Za-z_]{0,16}[-_ ]?\d[\w\-]*$")
+_RANGE = re.compile(r"^([A-Za-z_]*)(\d+)\s*[-–]\s*\1?(\d+)$")
+
+
+@dataclass(frozen=True)
+class CitationGroup:
+    ids: tuple[str, ...]
+    start: int
+    end: int
+
+
+def _expand(part: str) -> list[str]:
+    m = _RANGE.match(part)
+    if m:
+        prefix, lo, hi = m.group(1), int(m.group(2)), int(m.group(3))
+        if lo <= hi and hi - lo < 20:
+            return [f"{prefix}{i}" for i in range(lo, hi + 1)]
+    return [part]
+
+
+def find_citations(text: str, known_ids: set[str] | None = None) -> list[CitationGroup]:
+    """Bracket citations in ``text``: ``[c1]``, ``[c1, c2]``, ``[c1; c2]``, ``[c1][c2]``, ``[c1-c3]``.
+
+    A bracket counts as a citation when each of its parts looks like an id (letters then a number: ``c12``,
+    ``chunk_99``, ``Source 2``, ``7``) or is one of ``known_ids``. Other brackets (``[sic]``, markdown links)
+    are prose, not citations: counting them would call an editorial note a fabricated source.
+    """
+    known = known_ids or set()
+    groups: list[CitationGroup] = []
+    for m in _CITE_GROUP.finditer(text):
+        parts = [p.strip() for p in re.split(r"[,;]|\band\b", m.group(1)) if p.strip()]
+        if not parts:
+            continue
+        ids: list[str] = []
+        for part in parts:
+            if part in known or _ID_LIKE.match(part) or _RANGE.match(part):
+                ids.extend(_expand(part))
+            else:
+                ids = []
+                break
+        if ids:
+            groups.append(CitationGroup(tuple(ids), m.start(), m.end()))
+    return groups
+
+
+def citation_ids(text: str, known_ids: set[str] | None = None) -> list[str]:
+    """All cited ids in order of appearance, duplicates kept (the seed counts every occurrence)."""
+    return [cid for g in find_citations(text, known_ids) for cid in g.ids]
+
+
+def strip_citations(text: str, known_ids: set[str] | None = None) -> str:
+    out, last = [], 0
+    for g in find_citations(text, known_ids):
+        out.append(text[last:g.start])
+        last = g.end
+    out.append(text[last:])
+    return re.sub(r"\s+([.,;:!?])", r"\1", re.sub(r"[ \t]{2,}", " ", "".join(out))).strip()
+
+
+# --- hedges ----------------------------------------------------------------------------------------------------
+
+# Seed 000's list first; then inflections a small model writes for the same statement of evidence limits.
+SEED_HEDGES = ("insufficient evidence", "not provided", "cannot provide", "lack sufficient evidence",
+               "partially covers")
+EXTRA_HEDGES = ("lacks sufficient evidence", "lacking sufficient evidence", "not enough evidence",
+                "partially cover", "insufficient information", "not enough information",
+                "do not contain enough information", "does not contain enough information",
+                "not in your documents", "not in the provided evidence", "not covered by the evidence")
+HEDGES = SEED_HEDGES + EXTRA_HEDGES
+
+
+def is_hedge(sentence: str) -> bool:
+    low = sentence.lower()
+    return any(h in low for h in HEDGES)
+
+
+def _wordlist(words: str) -> frozenset[str]:
+    return frozenset(words.split())
+
+
+# --- words -----------------------------------------------------------------------------------------------------
+
+STOPWORDS = _wordlist("""
+a about above after again against all also am an and any are as at be because been before being below between both
+but by can could did do does doing down during each few for from further had has have having he her here hers him
+his how i if in into is it its itself just me more most my no nor not now of off on once only or other our ours out
+over own same she should so some such than that the their theirs them then there these they this those through to
+too under until up very was we were what when where which while who whom why will with would you your yours per via
+may might must shall upon within without across around among according based evidence answer question source sources
+document documents passage passages also however therefore thus whereas
+""")
+
+NUMBER_WORDS = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+    "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
+    "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50,
+    "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100, "half": 0.5, "single": 1,
+    "double": 2, "twice": 2, "once": 1,
+}
+
+_WORD = re.compile(r"[A-Za-z][A-Za-z'’]*(?:-[A-Za-z]+)*|\d+(?:[.,]\d+)*")
+
+
+def stem(word: str) -> str:
+    """A deliberately crude stemmer: enough to match "offices"/"office", "opened"/"opens"."""
+    w = word.lower().replace("’", "'")
+    if w.endswith("'s"):
+        w = w[:-2]
+    w = w.strip("'")
+    for suffix, min_len in (("ies", 5), ("ing", 6), ("ed", 5), ("es", 5), ("s", 4)):
+        if w.endswith(suffix) and len(w) >= min_len and not w.endswith("ss"):
+            w = w[: -len(suffix)] + ("y" if suffix == "ies" else "")
+            break
+    return w
+
+
+def words(text: str) -> list[str]:
+    """Lower-case word and number tokens (hyphenated words also yield their parts)."""
+    out: list[str] = []
+    for tok in _WORD.findall(text):
+        low = tok.lower().replace(",", "")
+        out.append(low)
+        if "-" in low:
+            out.extend(p for p in low.split("-") if p)
+    return out
+
+
+def content_stems(text: str) -> set[str]:
+    """Stems of the words that carry meaning (stopwords dropped, number words folded to digits)."""
+    out: set[str] = set()
+    for w in words(text):
+        if w in STOPWORDS or (len(w) < 2 and not w.isdigit()):
+            continue
+        if w in NUMBER_WORDS:
+            out.add(_fmt(NUMBER_WORDS[w]))
+            continue
+        out.add(stem(w))
+    return out
+
+
+# --- quantities ------------------------------------------------------------------------------------------------
+
+_UNITS: dict[str, tuple[str, str, float]] = {}  # alias -> (canonical unit, kind, factor to the kind's base unit)
+
+
+def _units(kind: str, canonical: str, factor: float, *aliases: str) -> None:
+    for alias in (canonical, *aliases):
+        _UNITS[alias] = (canonical, kind, factor)
+
+
+_units("time", "ms", 0.001, "millisecond", "milliseconds", "msec")
+_units("time", "s", 1, "sec", "secs", "second", "seconds")
+_units("time", "min", 60, "mins", "minute", "minutes")
+_units("time", "h", 3600, "hr", "hrs", "hour", "hours")
+_units("time", "day", 86400, "days")
+_units("time", "week", 604800, "weeks", "wk", "wks")
+_units("time", "month", 2629800, "months")
+_units("time", "year", 31557600, "years", "yr", "yrs")
+_units("data", "kb", 1e3, "kilobyte", "kilobytes", "kib")
+_units("data", "mb", 1e6, "megabyte", "megabytes", "mib")
+_units("data", "gb", 1e9, "gigabyte", "gigabytes", "gib")
+_units("data", "tb", 1e12, "terabyte", "terabytes", "tib")
+_units("percent", "%", 1, "percent", "pct", "per cent", "percentage points", "pp")
+_units("currency", "nok", 1, "kroner", "krone", "kr")
+_units("currency", "usd", 1, "$", "dollar", "dollars", "us$")
+_units("currency", "eur", 1, "€", "euro", "euros")
+_units("currency", "gbp", 1, "£", "pound", "pounds")
+_units("currency", "sek", 1)
+_units("currency", "dkk", 1)
+_units("length", "km", 1000, "kilometre", "kilometres", "kilometer", "kilometers")
+_units("length", "m", 1, "metre", "metres", "meter", "meters")
+_units("mass", "kg", 1, "kilogram", "kilograms", "kilo", "kilos")
+_units("mass", "t", 1000, "tonne", "tonnes", "ton", "tons")
+
+_MULTIPLIERS = {"thousand": 1e3, "k": 1e3, "million": 1e6, "mn": 1e6, "mill": 1e6, "billion": 1e9, "bn": 1e9,
+                "trillion": 1e12}
+
+_CURRENCY_PREFIX = r"(?P<cur>[$€£]|(?:NOK|USD|EUR|GBP|SEK|DKK|kr)\.?\s?)?"
+_NUMBER = r"(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?:st|nd|rd|th)?"
+_MULT = r"(?:\s?(?P<mult>thousand|million|billion|trillion|mn|bn|mill)\b|(?P<mmult>[kKM])\b)?"
+_UNIT_WORDS = sorted(_UNITS, key=len, reverse=True)
+_UNIT = r"(?:\s?(?P<unit>" + "|".join(re.escape(u) for u in _UNIT_WORDS) + r")(?![A-Za-z]))?"
+_QUANTITY = re.compile(r"(?<![\w.])" + _CURRENCY_PREFIX + _NUMBER + _MULT + _UNIT, re.IGNORECASE)
+_WORD_QUANTITY = re.compile(
+    r"\b(?P<word>" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")[\s-](?P<unit>"
+    + "|".join(re.escape(u) for u in _UNIT_WORDS if u.isalpha() and len(u) > 2) + r")\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """A number as stated, with its unit folded to a canonical form; ``base`` compares across units."""
+
+    text: str
+    value: float
+    unit: str | None
+    kind: str | None
+    start: int
+    end: int
+
+    @property
+    def base(self) -> float:
+        if self.unit is None:
+            return self.value
+        return self.value * _UNITS[self.unit][2]
+
+    @property
+    def label(self) -> str:
+        return f"{_fmt(self.value)}{(' ' + self.unit) if self.unit else ''}"
+
+
+def _fmt(value: float) -> str:
+    return f"{value:g}" if value != int(value) else str(int(value))
+
+
+def _canonical_unit(raw: str | None) -> tuple[str | None, str | None]:
+    if not raw:
+        return None, None
+    entry = _UNITS.get(raw.lower().strip())
+    if entry is None:
+        return None, None
+    return entry[0], entry[1]
+
+
+def quantities(text: str) -> list[Quantity]:
+    """Numbers in ``text`` with units and multipliers applied; number words only with a unit ("three days")."""
+    out: list[Quantity] = []
+    for m in _QUANTITY.finditer(text):
+        num = float(m.group("num").replace(",", ""))
+        mult = (m.group("mult") or "").lower()
+        mmult = m.group("mmult")
+        if mult:
+            num *= _MULTIPLIERS[mult]
+        elif mmult:
+            num *= 1e6 if mmult == "M" else 1e3
+        cur = (m.group("cur") or "").strip().rstrip(".").lower()
+        unit, kind = _canonical_unit(m.group("unit"))
+        if cur and (unit is None or kind != "currency"):
+            unit, kind = _canonical_unit(cur)
+        out.append(Quantity(m.group(0).strip(), num, unit, kind, m.start(), m.end()))
+    for m in _WORD_QUANTITY.finditer(text):
+        if any(q.start <= m.start() < q.end for q in out):
+            continue
+        unit, kind = _canonical_unit(m.group("unit"))
+        out.append(Quantity(m.group(0), float(NUMBER_WORDS[m.group("word").lower()]), unit, kind, m.start(),
+                            m.end()))
+    out.sort(key=lambda q: q.start)
+    return out
+
+
+def same_quantity(a: Quantity, b: Quantity) -> bool:
+    """Equal values; when both carry units they must be of one kind and equal in base units."""
+    if a.unit and b.unit:
+        if a.kind != b.kind:
+            return False
+        return abs(a.base - b.base) <= 1e-9 * max(1.0, abs(a.base))
+    return abs(a.value - b.value) <= 1e-9 * max(1.0, abs(a.value))
+
+
+def number_words_in(text: str) -> set[float]:
+    """Values of number words anywhere in ``text`` ("two offices" -> 2): accepted as support for digits."""
+    return {float(NUMBER_WORDS[w]) for w in words(text) if w in NUMBER_WORDS}
+
+
+# --- names -----------------------------------------------------------------------------------------------------
+
+_COMMON_CAPITALISED = _wordlist("""
+the a an this that these those it its in on at for to of by with from as and or but if when while after before
+however overall additionally also therefore thus furthermore moreover meanwhile finally first second third according
+based both each some most many all any every several currently previously today yes no note notably specifically in-
+addition yet still although though because since so there here their they we our you your he she his her i my me one
+two three four five six seven eight nine ten total between during under over about around approximately roughly
+nearly almost only just even per other another such given key main summary answer evidence source sources question
+documents document policy report memo
+""")
+_NAME_TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9'’]*(?:[-/][A-Za-z0-9]+)*")
+
+
+def names(text: str) -> list[str]:
+    """Proper names and codes a claim commits to: capitalised words not opening the sentence, acronyms,
+    CamelCase and letter-digit codes ("Q3", "HR-POL-014"). Sentence-initial words count only when they cannot
+    be ordinary words (acronym, CamelCase, code)."""
+    out: list[str] = []
+    sentence_start = True
+    for m in _NAME_TOKEN.finditer(text):
+        tok = m.group(0).rstrip("'’").removesuffix("'s").removesuffix("’s")
+        prev = text[: m.start()].rstrip()
+        if prev.endswith((".", "!", "?", ":", "\n", "•", "-", "*", '"', "(")) or not prev:
+            sentence_start = True
+        low = tok.lower()
+        if low in _UNITS or (m.start() > 0 and text[m.start() - 1].isdigit()):
+            sentence_start = False
+            continue  # units ("MB", "NOK") are checked as quantities, not names
+        has_digit = any(c.isdigit() for c in tok)
+        acronym = len(tok) >= 2 and tok.isupper() and tok.isalpha()
+        camel = bool(re.search(r"[a-z][A-Z]", tok))
+        capital = tok[0].isupper()
+        strong = (has_digit and any(c.isalpha() for c in tok)) or acronym or camel
+        if strong or (capital and not sentence_start and low not in _COMMON_CAPITALISED):
+            out.append(tok)
+        sentence_start = False
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _word_set(text: str) -> frozenset[str]:
+    base = set(words(text))
+    return frozenset(base | {stem(w) for w in base})
+
+
+def name_in(name: str, text: str) -> bool:
+    """Whether ``name`` occurs in ``text`` as words (case-insensitive, plural/possessive tolerant)."""
+    pool = _word_set(text)
+    parts = [p for p in re.split(r"[-/\s]", name.lower()) if p]
+    if not parts:
+        return True
+    if len(parts) > 1 and name.lower() in text.lower():
+        return True
+    return all(p in pool or stem(p) in pool for p in parts)

@@ -1,0 +1,98 @@
+"""Doubles for pipeline tests: a fixed in-memory retriever and helpers to script the three model roles.
+
+``FixedRetriever`` is an honest stand-in for a workspace for routing tests: it returns the same hits for any query
+(each with the relevance it was given) and records the queries and ``k`` it was asked with.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from masis_desktop.core.events import AskEvent, NodeFinished, RunFinished, StageStarted, TokenStreamed
+from masis_desktop.core.llm.doubles import ScriptedLLM
+from masis_desktop.core.pipeline import AskResult, Models, ask
+from masis_desktop.core.schemas import SearchHit
+
+
+def hit(cid: str, text: str, relevance: float = 0.8, document: str = "doc.md") -> SearchHit:
+    return SearchHit(chunk_id=cid, document=document, document_id=abs(hash(document)) % 1000, char_start=0,
+                     char_end=len(text), text=text, relevance=relevance)
+
+
+@dataclass
+class FixedRetriever:
+    hits: list[SearchHit]
+    name: str = "testws"
+    queries: list[tuple[str, int]] = field(default_factory=list)
+
+    def search(self, query: str, k: int = 10) -> list[SearchHit]:
+        self.queries.append((query, k))
+        return list(self.hits[:k])
+
+
+def audit(confidence: float = 0.9, *, hallucination: bool = False, needs_retry: bool = False,
+          unsupported: list[str] | None = None, gaps: list[str] | None = None,
+          conflicts: list[str] | None = None) -> dict[str, Any]:
+    """A scripted ``AuditVerdict`` reply."""
+    return {"unsupported_claims": unsupported or [], "conflicting_evidence": conflicts or [],
+            "logical_gaps": gaps or [], "hallucination_detected": hallucination, "needs_retry": needs_retry,
+            "confidence": confidence}
+
+
+def score(f: float = 0.9, r: float = 0.9, c: float = 0.8, q: float = 0.8,
+          suggestions: list[str] | None = None) -> dict[str, Any]:
+    """A scripted ``ScoreCard`` reply."""
+    return {"faithfulness": f, "relevance": r, "completeness": c, "reasoning_quality": q,
+            "improvement_suggestions": suggestions or []}
+
+
+@dataclass
+class Scripted:
+    """Three scripted roles; critic and evaluator are one object, as in the real pool (one 1.5B instance)."""
+
+    synth: ScriptedLLM = field(default_factory=lambda: ScriptedLLM(name="synth"))
+    judge: ScriptedLLM = field(default_factory=lambda: ScriptedLLM(name="judge"))
+
+    @property
+    def models(self) -> Models:
+        return Models(synthesizer=self.synth, critic=self.judge, evaluator=self.judge)
+
+    def calls(self) -> int:
+        return len(self.synth.calls) + len(self.judge.calls)
+
+
+@dataclass
+class Run:
+    events: list[AskEvent]
+    result: AskResult
+
+    @property
+    def response(self) -> dict[str, Any]:
+        return self.result.response
+
+    def nodes(self) -> list[str]:
+        return [e["node"] for e in self.response["trace"]]
+
+    def entries(self, node: str) -> list[dict[str, Any]]:
+        return [e for e in self.response["trace"] if e["node"] == node]
+
+    def tokens(self) -> str:
+        return "".join(e.text for e in self.events if isinstance(e, TokenStreamed))
+
+    def stages(self) -> list[str]:
+        return [e.stage for e in self.events if isinstance(e, StageStarted)]
+
+
+def run(question: str, retriever: FixedRetriever, scripted: Scripted, **kwargs: Any) -> Run:
+    gen = ask(question, workspace=retriever, models=scripted.models, **kwargs)
+    events: list[AskEvent] = []
+    while True:
+        try:
+            events.append(next(gen))
+        except StopIteration as stop:
+            result: AskResult = stop.value
+            break
+    assert isinstance(events[-1], RunFinished) and events[-1].response is result.response
+    assert all(isinstance(e, StageStarted | TokenStreamed | NodeFinished | RunFinished) for e in events)
+    return Run(events, result)
