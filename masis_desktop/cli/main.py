@@ -19,6 +19,7 @@ from masis_desktop.errors import CancelledError, MasisError
 COMMAND_MODULES = [
     "masis_desktop.cli.models_cmd",
     "masis_desktop.cli.workspace_cmd",
+    "masis_desktop.cli.eval_cmd",
 ]
 # Commands that load models check the machine first (core/sysreq.py): a clear message instead of SIGILL or OOM.
 SYSREQ_COMMANDS: dict[str, Literal["ask", "ingest"]] = {"ask": "ask", "critique": "ask", "ingest": "ingest"}

@@ -138,5 +138,7 @@ def load_dataset(path: Path) -> Dataset:
 def _first_error(exc: ValidationError) -> str:
     err = exc.errors()[0]
     where = ".".join(str(part) for part in err.get("loc", ()))
+    if err.get("type") == "extra_forbidden":
+        return f"unknown key {where!r} (a typo?); allowed: {', '.join(EvalItem.model_fields)}"
     message = str(err.get("msg", "invalid"))
     return f"{where}: {message}" if where else message

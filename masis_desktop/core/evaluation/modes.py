@@ -1,0 +1,15 @@
+"""The evaluation modes by name (what ``masis eval MODE`` runs)."""
+
+from __future__ import annotations
+
+from masis_desktop.core.evaluation.harness import EvalMode
+from masis_desktop.core.evaluation.judge import JudgeName
+from masis_desktop.settings import Settings
+
+
+def create_mode(name: str, *, judge: JudgeName = "lexical", settings: Settings | None = None) -> EvalMode:
+    if name == "retrieval":
+        from masis_desktop.core.evaluation.retrieval_mode import RetrievalMode
+
+        return RetrievalMode(settings)
+    raise ValueError(f"unknown evaluation mode {name!r}")
