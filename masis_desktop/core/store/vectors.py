@@ -83,8 +83,7 @@ class VectorIndex:
                 return False
             if index.d != self.dimension:
                 return False
-            if isinstance(index, faiss.IndexIVF):
-                index = faiss.extract_index_ivf(index)
+            if isinstance(index, faiss.IndexIVF):  # read_index returns the owning, already downcast object
                 index.set_direct_map_type(faiss.DirectMap.Hashtable)
                 self._trained_on = index.ntotal
             self._index = index
