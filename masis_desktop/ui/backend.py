@@ -1,0 +1,207 @@
+"""Everything the window asks of the core, in one place, with the heavy imports deferred.
+
+Nothing here runs on the GUI thread: the window calls these methods inside workers. Importing this module is cheap
+(the store, the pipeline, torch and llama.cpp are imported on first use), which is what keeps start-up under the
+3-second budget. Open workspaces are cached (opening reconciles catalog, FAISS and FTS) and closed on rename,
+delete and exit.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
+
+from masis_desktop.core.events import AskEvent, CancelToken, IngestEvent
+from masis_desktop.settings import Settings, load_settings, save_settings
+
+if TYPE_CHECKING:
+    from masis_desktop.core.llm.pool import ModelPool
+    from masis_desktop.core.store.workspace import Workspace
+
+# Roles loaded in the background after the window shows: the embedder (every search), then the writer and the
+# critic (the evaluator shares the critic's file by default, so the pool loads it once).
+PRELOAD_ROLES = ("embedder", "synthesizer", "critic", "evaluator")
+
+
+@dataclass(frozen=True)
+class ModelLoad:
+    """Progress of background model loading, for the status bar."""
+
+    role: str
+    state: Literal["loading", "ready", "failed"]
+    name: str = ""
+    error: str = ""
+    seconds: float = 0.0
+
+
+class Backend:
+    def __init__(self, settings: Settings | None = None, *, models_factory: Callable[[], Any] | None = None) -> None:
+        self.settings = settings or load_settings()
+        self._models_factory = models_factory  # tests inject scripted models behind the real pipeline
+        self._pool: ModelPool | None = None
+        self._open: dict[str, Workspace] = {}
+        self._lock = threading.RLock()
+
+    # --- settings and models ------------------------------------------------------------------------------------
+    def save_settings(self, settings: Settings) -> None:
+        save_settings(settings)
+        with self._lock:
+            self.settings = settings
+            for ws in self._open.values():
+                ws.settings = settings
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.close()
+
+    def pool(self) -> ModelPool:
+        with self._lock:
+            if self._pool is None:
+                from masis_desktop.core.llm.pool import ModelPool
+
+                self._pool = ModelPool(self.settings)
+            return self._pool
+
+    def models(self) -> Any:
+        if self._models_factory is not None:
+            return self._models_factory()
+        from masis_desktop.core.pipeline import Models
+
+        return Models.from_pool(self.pool())
+
+    def load_models(self, cancel: CancelToken, roles: tuple[str, ...] = PRELOAD_ROLES) -> Iterator[ModelLoad]:
+        """Load the embedder and the LLMs one after the other, reporting each (errors do not stop the others)."""
+        from masis_desktop.core.llm import registry
+
+        loaded_files: set[str] = set()
+        for role in roles:
+            cancel.raise_if_cancelled()
+            try:
+                resolved = registry.resolve(role, self.settings)
+                name = resolved.name
+            except Exception as exc:  # a broken manifest: report it against this role
+                yield ModelLoad(role, "failed", role, str(exc))
+                continue
+            if str(resolved.path) in loaded_files:
+                yield ModelLoad(role, "ready", name)
+                continue
+            yield ModelLoad(role, "loading", name)
+            start = time.perf_counter()
+            try:
+                if role == "embedder":
+                    from masis_desktop.core.embed import load_embedder
+
+                    load_embedder(self.settings)
+                else:
+                    self.pool().get(role)
+            except Exception as exc:
+                yield ModelLoad(role, "failed", name, str(exc), time.perf_counter() - start)
+                continue
+            loaded_files.add(str(resolved.path))
+            yield ModelLoad(role, "ready", name, seconds=time.perf_counter() - start)
+
+    # --- workspaces ---------------------------------------------------------------------------------------------
+    def list_workspaces(self) -> list[str]:
+        from masis_desktop.core.store.workspace import list_workspaces
+
+        return list_workspaces()
+
+    def workspace_exists(self, name: str) -> bool:
+        from masis_desktop.core.store.workspace import workspace_exists
+
+        return workspace_exists(name)
+
+    def create_workspace(self, name: str) -> str:
+        from masis_desktop.core.store.workspace import create_workspace
+
+        create_workspace(name)
+        return name
+
+    def rename_workspace(self, old: str, new: str) -> str:
+        from masis_desktop.core.store.workspace import rename_workspace
+
+        self._close(old)
+        rename_workspace(old, new)
+        return new
+
+    def delete_workspace(self, name: str) -> str:
+        from masis_desktop.core.store.workspace import delete_workspace
+
+        self._close(name)
+        delete_workspace(name)
+        return name
+
+    def workspace(self, name: str) -> Workspace:
+        with self._lock:
+            ws = self._open.get(name)
+            if ws is None:
+                from masis_desktop.core.store.workspace import Workspace
+
+                ws = Workspace.open(name, self.settings)
+                self._open[name] = ws
+            return ws
+
+    def _close(self, name: str) -> None:
+        with self._lock:
+            ws = self._open.pop(name, None)
+        if ws is not None:
+            ws.close()
+
+    def documents(self, name: str) -> list[Any]:
+        return list(self.workspace(name).documents())
+
+    def remove_document(self, name: str, document_id: int) -> int:
+        return self.workspace(name).remove_document(document_id)
+
+    def ingest(self, name: str, paths: list[Path], cancel: CancelToken) -> Iterator[IngestEvent]:
+        yield from self.workspace(name).ingest(paths, cancel=cancel)
+
+    # --- questions ----------------------------------------------------------------------------------------------
+    def ask(self, name: str, question: str, cancel: CancelToken) -> Iterator[AskEvent]:
+        from masis_desktop.core.pipeline import ask
+
+        ws = self.workspace(name)
+        yield from ask(question, workspace=ws, models=self.models(), settings=self.settings, cancel=cancel,
+                       max_retries=None, save_history=True)
+
+    def history(self, name: str) -> list[dict[str, Any]]:
+        from masis_desktop.core.history import History
+
+        return [_plain(r) for r in History(name).list()]
+
+    def history_get(self, name: str, run_id: int) -> dict[str, Any]:
+        from masis_desktop.core.history import History
+        from masis_desktop.errors import WorkspaceError
+
+        record = History(name).get(int(run_id))
+        if record is None:
+            raise WorkspaceError(f"the past answer {run_id} is no longer in the history of {name!r}")
+        return _plain(record)
+
+    def history_stats(self, name: str) -> dict[str, Any]:
+        from masis_desktop.core.history import History
+
+        return _plain(History(name).stats())
+
+    def close(self) -> None:
+        with self._lock:
+            spaces, self._open = list(self._open.values()), {}
+            pool, self._pool = self._pool, None
+        for ws in spaces:
+            ws.close()
+        if pool is not None:
+            pool.close()
+
+
+def _plain(obj: Any) -> dict[str, Any]:
+    if obj is None:
+        return {}
+    if isinstance(obj, dict):
+        return obj
+    dump = getattr(obj, "model_dump", None)
+    if callable(dump):
+        return dict(dump(mode="json"))
+    return dict(vars(obj))

@@ -1,0 +1,1 @@
+"""Widgets of the main window, one concern per module."""
