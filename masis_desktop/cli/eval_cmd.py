@@ -14,7 +14,7 @@ from typing import TextIO
 
 from masis_desktop.cli.output import eprint, print_json
 
-MODES = ("retrieval",)
+MODES = ("retrieval", "critic", "answer")
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -49,6 +49,12 @@ def citation_ids(text: str) -> list[str]:
     return ids
 
 
+def strip_citation_markers(text: str) -> str:
+    """The text without ``[c3]``-style markers, spacing tidied (what containment and token F1 compare)."""
+    text = " ".join(_CITATION.sub(" ", text).split())
+    return re.sub(r"\s+([.,;:!?])", r"\1", text)
+
+
 def split_cited_sentences(answer: str) -> list[CitedSentence]:
     """Sentences of an answer with their citations; markers after a full stop belong to the sentence before."""
     pieces: list[str] = []

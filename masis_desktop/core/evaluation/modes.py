@@ -1,4 +1,4 @@
-"""The evaluation modes by name (what ``masis eval MODE`` runs)."""
+"""The evaluation modes by name (what ``masis eval MODE`` runs); each imports its heavy parts lazily."""
 
 from __future__ import annotations
 
@@ -12,4 +12,12 @@ def create_mode(name: str, *, judge: JudgeName = "lexical", settings: Settings |
         from masis_desktop.core.evaluation.retrieval_mode import RetrievalMode
 
         return RetrievalMode(settings)
+    if name == "critic":
+        from masis_desktop.core.evaluation.critic_mode import CriticMode
+
+        return CriticMode(settings)
+    if name == "answer":
+        from masis_desktop.core.evaluation.answer_mode import AnswerMode
+
+        return AnswerMode(settings, judge=judge)
     raise ValueError(f"unknown evaluation mode {name!r}")

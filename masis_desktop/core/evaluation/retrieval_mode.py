@@ -16,6 +16,7 @@ from typing import Any
 from masis_desktop.core.evaluation.aggregate import RETRIEVAL_KS, aggregate_retrieval
 from masis_desktop.core.evaluation.bootstrap import MetricValue, bootstrap_mean
 from masis_desktop.core.evaluation.dataset import Dataset, EvalItem
+from masis_desktop.core.evaluation.fingerprint import code_hash
 from masis_desktop.core.evaluation.harness import ItemResult, ItemRunner, Log
 from masis_desktop.core.evaluation.metrics import dedupe, recall_at_k
 from masis_desktop.core.evaluation.workspace import EvalWorkspace
@@ -39,7 +40,8 @@ class RetrievalMode:
 
         embedder = registry.resolve("embedder", self.settings)
         return {"embedder": embedder.name, "ingest": self.settings.ingest.model_dump(mode="json"),
-                "threshold": self.settings.retrieval.threshold_first, "calibration": dict(calibration.COEFFICIENTS)}
+                "threshold": self.settings.retrieval.threshold_first, "calibration": dict(calibration.COEFFICIENTS),
+                "code": code_hash()}
 
     @contextmanager
     def session(self, dataset: Dataset, log: Log) -> Iterator[ItemRunner]:

@@ -38,6 +38,7 @@ class EvalWorkspace:
         self._tmp: Path | None = None
         self._ws: Workspace | None = None
         self._passage_of_document: dict[int, str] = {}
+        self._chunks_of_passage: dict[str, list[str]] = {}
 
     @property
     def workspace(self) -> Workspace:
@@ -74,6 +75,9 @@ class EvalWorkspace:
                     self._passage_of_document[doc.id] = passage_id
             if len(self._passage_of_document) != len(passages):
                 raise EvalWorkspaceError("some passages are missing from the evaluation workspace")
+            rows = self._ws.catalog.chunks(self._ws.catalog.chunk_ids())
+            for row in sorted(rows.values(), key=lambda r: (r.document_id, r.ordinal)):
+                self._chunks_of_passage.setdefault(self._passage_of_document[row.document_id], []).append(f"c{row.id}")
         except BaseException:
             self._cleanup()
             raise
@@ -100,3 +104,7 @@ class EvalWorkspace:
     def passage_of(self, hit: SearchHit) -> str:
         """The dataset passage id a retrieved chunk belongs to."""
         return self._passage_of_document[hit.document_id]
+
+    def chunks_of(self, passage_id: str) -> list[str]:
+        """The chunk ids (``c<id>``) of a passage, in reading order."""
+        return list(self._chunks_of_passage.get(passage_id, []))

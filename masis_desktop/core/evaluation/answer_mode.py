@@ -1,0 +1,116 @@
+"""``masis eval answer``: the whole pipeline (``ask``) on every item, scored against the gold answer.
+
+- **abstained**: the run did not commit to an answer: ``status`` is not ``success`` (the Supervisor escalated to
+  the human: zero results, insufficient evidence, low confidence or conflict) or the critic saw an abstention.
+  That is the right outcome on an unanswerable item and a false abstention on an answerable one.
+- **containment / token F1** (answerable items): of the answer with citation markers removed; an abstention
+  scores 0 (the best draft shown under a warning is not an answer the app stands behind).
+- **citation recall / precision** (items with a committed answer): ALCE's definitions over the answer's
+  sentences, judging support against the cited chunks' text with the chosen judge (``judge.py``).
+- **retries**, **latency per node** (``metrics.node_latency_ms``, summed over iterations) and total time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
+
+from masis_desktop.core.evaluation.aggregate import aggregate_answer
+from masis_desktop.core.evaluation.bootstrap import MetricValue
+from masis_desktop.core.evaluation.dataset import Dataset, EvalItem
+from masis_desktop.core.evaluation.fingerprint import pipeline_config
+from masis_desktop.core.evaluation.harness import ItemResult, ItemRunner, Log
+from masis_desktop.core.evaluation.judge import JudgeName, make_judge, split_cited_sentences, strip_citation_markers
+from masis_desktop.core.evaluation.metrics import alce_citation_scores, containment, token_f1
+from masis_desktop.core.evaluation.workspace import EvalWorkspace
+from masis_desktop.settings import Settings, load_settings
+
+if TYPE_CHECKING:
+    from masis_desktop.core.pipeline import Models
+
+ModelsFactory = Callable[[Settings], "Models"]
+
+
+def _pool_models(settings: Settings) -> Models:
+    from masis_desktop.core.llm.pool import ModelPool
+    from masis_desktop.core.pipeline import Models
+
+    return Models.from_pool(ModelPool(settings))
+
+
+def is_abstention(response: dict[str, Any]) -> bool:
+    critique = response.get("critique") or {}
+    return response.get("status") != "success" or bool(critique.get("abstained"))
+
+
+class AnswerMode:
+    name = "answer"
+
+    def __init__(self, settings: Settings | None = None, judge: JudgeName = "lexical",
+                 models_factory: ModelsFactory | None = None) -> None:
+        self.settings = settings or load_settings()
+        self.judge_name: JudgeName = judge
+        self._models_factory = models_factory or _pool_models
+
+    def select(self, items: Sequence[EvalItem]) -> list[EvalItem]:
+        return list(items)
+
+    def config(self) -> dict[str, Any]:
+        return pipeline_config(("synthesizer", "critic", "evaluator"), self.settings, judge=self.judge_name)
+
+    @contextmanager
+    def session(self, dataset: Dataset, log: Log) -> Iterator[ItemRunner]:
+        from masis_desktop.core.pipeline import ask, run_to_end
+
+        settings = self.settings
+        with EvalWorkspace(dataset, settings, log) as ews:
+            ws = ews.workspace
+            log("loading the models")
+            models = self._models_factory(settings)
+            judge = make_judge(self.judge_name, models.evaluator if self.judge_name == "llm" else None)
+
+            def run(item: EvalItem) -> ItemResult:
+                result = run_to_end(ask(item.question, workspace=ws, models=models, settings=settings,
+                                        save_history=False))
+                response = result.response
+                answer = str(response.get("answer") or "")
+                abstained = is_abstention(response)
+                prediction = "" if abstained else strip_citation_markers(answer)
+                cont = f1 = None
+                if not item.unanswerable:
+                    cont = containment(prediction, item.answer)
+                    f1 = token_f1(prediction, item.answer)
+                citation = None
+                sentences = split_cited_sentences(answer)
+                if not abstained and sentences:
+                    passages = {h["chunk_id"]: h["text"] for h in response.get("evidence") or []}
+                    scores = alce_citation_scores(sentences, passages, judge)
+                    citation = {"recall": scores.recall, "precision": scores.precision,
+                                "sentences": scores.sentences, "citations": scores.citations}
+                metrics = response.get("metrics") or {}
+                cited_ids = dict.fromkeys(c for s in sentences for c in s.citations)
+                cited_hits = [h for h in (ws.get_chunk(cid) for cid in cited_ids) if h is not None]
+                cited_passages = sorted({ews.passage_of(h) for h in cited_hits})
+                return {
+                    "answerable": not item.unanswerable,
+                    "abstained": abstained,
+                    "status": response.get("status"),
+                    "hitl_variant": metrics.get("hitl_variant"),
+                    "answer": answer,
+                    "confidence": response.get("confidence"),
+                    "containment": cont,
+                    "token_f1": f1,
+                    "citation": citation,
+                    "cited_passages": cited_passages,
+                    "cites_gold": bool(set(cited_passages) & set(item.passage_ids)),
+                    "retries": len(metrics.get("retry_reasons") or []),
+                    "latency_ms": {k: float(v) for k, v in (metrics.get("node_latency_ms") or {}).items()},
+                    "total_ms": float(metrics.get("total_ms") or 0.0),
+                }
+
+            yield run
+
+    def aggregate(self, results: Sequence[tuple[EvalItem, ItemResult]]) -> dict[str, MetricValue]:
+        return aggregate_answer(results)
+

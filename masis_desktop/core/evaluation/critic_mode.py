@@ -1,0 +1,120 @@
+"""``masis eval critic``: does the critic tell a right answer from a plausible wrong one?
+
+For every answerable item with a ``hallucinated_answer``, the evidence is built exactly as a first pass of the
+pipeline builds it (Researcher search and relevance filter, then ``build_context`` with the prompt budget). If the
+gold passage did not make it into the evidence, its chunk is pinned in (``gold_pinned`` in the results), because
+the question here is the critic's judgement, not retrieval's. Both answers are then written as the same cited
+draft, ``"<answer> [c<gold chunk>]."``, and audited by ``critic.critique`` (code audit + model audit).
+
+The verdict is the critic's own, read from its report with the finalize rule: *accepted* when
+``confidence >= pipeline.low_conf_threshold`` and neither ``hallucination_detected`` nor ``needs_retry``. The score
+for AUROC and pairwise accuracy is the fused ``confidence``. Retries and escalation play no part.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
+
+from masis_desktop.core.evaluation.aggregate import LENGTH_CONTROLLED, aggregate_critic, similar_length
+from masis_desktop.core.evaluation.bootstrap import MetricValue
+from masis_desktop.core.evaluation.dataset import Dataset, EvalItem
+from masis_desktop.core.evaluation.fingerprint import pipeline_config
+from masis_desktop.core.evaluation.harness import ItemResult, ItemRunner, Log
+from masis_desktop.core.evaluation.metrics import normalize_answer
+from masis_desktop.core.evaluation.workspace import EvalWorkspace
+from masis_desktop.settings import Settings, load_settings
+
+if TYPE_CHECKING:
+    from masis_desktop.core.llm.protocol import LLM
+
+LLMFactory = Callable[[Settings], "LLM"]
+
+
+def cited_draft(answer: str, chunk_ids: Sequence[str]) -> str:
+    """``"100 MB [c2]."``: the answer as one sentence citing the gold chunk(s)."""
+    body = answer.strip().rstrip(".")
+    return f"{body} {''.join(f'[{cid}]' for cid in chunk_ids)}."
+
+
+def _pool_critic(settings: Settings) -> LLM:
+    from masis_desktop.core.llm.pool import ModelPool
+
+    return ModelPool(settings).get("critic")
+
+
+class CriticMode:
+    name = "critic"
+
+    def __init__(self, settings: Settings | None = None, llm_factory: LLMFactory | None = None) -> None:
+        self.settings = settings or load_settings()
+        self._llm_factory = llm_factory or _pool_critic
+
+    def select(self, items: Sequence[EvalItem]) -> list[EvalItem]:
+        return [item for item in items if item.has_pair]
+
+    def config(self) -> dict[str, Any]:
+        return pipeline_config(("critic",), self.settings, verdict="confidence>=low_conf_threshold and not "
+                               "hallucination_detected and not needs_retry")
+
+    @contextmanager
+    def session(self, dataset: Dataset, log: Log) -> Iterator[ItemRunner]:
+        from masis_desktop.core.agents import critic as critic_agent
+        from masis_desktop.core.agents import researcher
+        from masis_desktop.core.agents.compress import build_context
+        from masis_desktop.core.pipeline import MAX_CHUNKS_SHOWN as MAX_SHOWN
+
+        settings = self.settings
+        with EvalWorkspace(dataset, settings, log) as ews:
+            ws = ews.workspace
+            log("loading the critic model")
+            llm = self._llm_factory(settings)
+            embedder = ws.embedder
+            threshold = settings.pipeline.low_conf_threshold
+
+            def verdict(question: str, draft: str, context: Any) -> dict[str, Any]:
+                result = critic_agent.critique(question, draft, context, llm, iteration=0, embedder=embedder)
+                report = result.report
+                accepted = (report.confidence >= threshold and not report.hallucination_detected
+                            and not report.needs_retry)
+                return {"accepted": accepted, "confidence": report.confidence,
+                        "model_confidence": report.model_confidence,
+                        "hallucination_detected": report.hallucination_detected, "needs_retry": report.needs_retry,
+                        "penalty_factor": result.code.audit.penalty_factor, "model_audit": report.model_audit,
+                        "issues": [i.issue_type.value for i in report.issues], "draft": draft,
+                        "duration_ms": result.entry.get("duration_ms")}
+
+            def run(item: EvalItem) -> ItemResult:
+                assert item.hallucinated_answer is not None
+                found = researcher.research(item.question, ws, settings.retrieval, iteration=0)
+                hits = list(found.kept)
+                gold: list[str] = []
+                pinned: list[str] = []
+                for pid in item.passage_ids:
+                    chunks = ews.chunks_of(pid)
+                    shown = [h.chunk_id for h in hits[:MAX_SHOWN] if h.chunk_id in chunks]
+                    if shown:
+                        gold.append(shown[0])
+                        continue
+                    hit = ws.get_chunk(chunks[0])
+                    if hit is None:
+                        raise RuntimeError(f"chunk {chunks[0]} of passage {pid} vanished")
+                    hits.append(hit)
+                    gold.append(hit.chunk_id)
+                    pinned.append(hit.chunk_id)
+                context = build_context(item.question, hits, budget_tokens=settings.pipeline.context_tokens,
+                                        count_tokens=llm.count_tokens, embedder=embedder, max_chunks=MAX_SHOWN,
+                                        pinned=pinned)
+                block = normalize_answer(context.block())
+                right = verdict(item.question, cited_draft(item.answer, gold), context)
+                wrong = verdict(item.question, cited_draft(item.hallucinated_answer, gold), context)
+                return {"right": right, "wrong": wrong,
+                        LENGTH_CONTROLLED: similar_length(item.answer, item.hallucinated_answer),
+                        "gold_chunks": gold, "gold_pinned": bool(pinned), "evidence": context.ids,
+                        "answer_in_evidence": f" {normalize_answer(item.answer)} " in f" {block} "}
+
+            yield run
+
+    def aggregate(self, results: Sequence[tuple[EvalItem, ItemResult]]) -> dict[str, MetricValue]:
+        return aggregate_critic(results)
