@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 from masis_desktop.core.ingest.chunker import Chunker, chunking_version, regex_offsets, tokenizer_offsets
 from masis_desktop.core.ingest.readers.text_reader import markdown_headings
 from masis_desktop.core.ingest.types import PageText, ReadResult
@@ -53,9 +55,9 @@ def test_overlap_between_consecutive_chunks_of_a_section() -> None:
     result = ReadResult("text", [PageText(None, sentences)])
     chunks = Chunker(regex_offsets, chunk_tokens=50, overlap_tokens=20).chunk(result)
     assert len(chunks) > 3
-    overlapping = sum(1 for a, b in zip(chunks, chunks[1:], strict=False) if b.char_start < a.char_end)
+    overlapping = sum(1 for a, b in itertools.pairwise(chunks) if b.char_start < a.char_end)
     assert overlapping == len(chunks) - 1
-    for a, b in zip(chunks, chunks[1:], strict=False):
+    for a, b in itertools.pairwise(chunks):
         assert b.char_start > a.char_start  # always advances
         assert _tokens(a.text[b.char_start - a.char_start:]) <= 20
 

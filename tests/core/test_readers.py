@@ -83,8 +83,8 @@ def test_markdown_headings_ignore_code_fences(tmp_path: Path) -> None:
     assert [(h.title, h.level) for h in page.headings] == [("Title", 1), ("Real heading", 2)]
 
 
-@pytest.mark.parametrize("encoding", ["utf-8", "utf-8-sig", "utf-16", "utf-16-le", "utf-16-be", "cp1252", "latin-1",
-                                      "shift_jis"])
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-8-sig", "utf-16", "utf-16-le", "utf-16-be", "cp1252",
+                                      "latin-1", "shift_jis"])
 def test_text_in_common_encodings(tmp_path: Path, encoding: str) -> None:
     if encoding == "shift_jis":
         original = "東京の事務所は二〇一八年に開設されました。従業員は四十名です。" * 4

@@ -330,6 +330,16 @@ class Catalog:
                 (*BM25_WEIGHTS, match, *ids)).fetchall()
         return {int(r[0]): -float(r[1]) for r in rows}
 
+    def term_document_counts(self, terms: Sequence[str]) -> dict[str, int]:
+        """How many chunks contain each term (after FTS5's own tokenising and stemming): BM25's IDF inputs."""
+        out: dict[str, int] = {}
+        with self._lock:
+            for term in terms:
+                phrase = '"' + term.replace('"', '""') + '"'
+                out[term] = int(self._conn.execute("SELECT count(*) FROM chunks_fts WHERE chunks_fts MATCH ?",
+                                                   (phrase,)).fetchone()[0])
+        return out
+
     def fts_ok(self) -> bool:
         """FTS5's own integrity check, which also compares the index with the external content table."""
         with self._lock:

@@ -29,7 +29,7 @@ from masis_desktop.core.ingest.chunker import Chunker, chunking_version, tokeniz
 from masis_desktop.core.ingest.ingestion import IngestContext, run_ingest
 from masis_desktop.core.schemas import SearchHit
 from masis_desktop.core.store.catalog import Catalog, DocumentInfo, embed_text
-from masis_desktop.core.store.search import hybrid_search, row_to_hit
+from masis_desktop.core.store.search import Candidate, hybrid_candidates, row_to_hit
 from masis_desktop.core.store.vectors import VectorIndex
 from masis_desktop.errors import WorkspaceError
 from masis_desktop.settings import Settings, load_settings
@@ -390,12 +390,17 @@ class Workspace:
 
     # --- reading ----------------------------------------------------------------------------------------------
     def search(self, query: str, k: int = 10) -> list[SearchHit]:
+        """Hybrid search, best first by fused score; ``relevance`` is what the Researcher's thresholds apply to."""
+        return [c.hit() for c in self.search_candidates(query, k)]
+
+    def search_candidates(self, query: str, k: int = 10) -> list[Candidate]:
+        """The same search with every feature of the relevance model (for calibration and diagnostics)."""
         if not query.strip() or self.catalog.chunk_count() == 0:
             return []
         vectors = self._vector_index()
         if not self._writing and vectors.changed_on_disk():
             vectors.load()  # another process saved a newer index
-        return hybrid_search(self.catalog, vectors, self._encode, query, k)
+        return hybrid_candidates(self.catalog, vectors, self._encode, query, k)
 
     def documents(self) -> list[DocumentInfo]:
         return self.catalog.documents()
