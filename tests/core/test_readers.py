@@ -103,7 +103,8 @@ def test_html_visible_text_only(tmp_path: Path) -> None:
     html = """<!doctype html><html><head><title>T</title><style>body{color:red}</style>
     <script>var secret = "do not index";</script></head><body>
     <nav hidden>Hidden navigation</nav><h1>Release notes</h1><p>Version 2.1 adds <b>offline</b> search &amp; export.</p>
-    <div style="display: none">invisible text</div><h2>Fixes</h2><ul><li>Crash on empty files</li><li>Slow start</li></ul>
+    <div style="display: none">invisible text</div><h2>Fixes</h2>
+    <ul><li>Crash on empty files</li><li>Slow start</li></ul>
     <table><tr><th>Module</th><th>Owner</th></tr><tr><td>Search</td><td>Ana</td></tr></table></body></html>"""
     path = tmp_path / "notes.html"
     path.write_text(html)
