@@ -45,7 +45,7 @@ class MessageBar(QFrame):
         self.details_button.setCheckable(True)
         self.details_button.toggled.connect(self.details.setVisible)
         self.close_button = QToolButton(self)
-        self.close_button.setIcon(icons.icon("close"))
+        icons.bind(self.close_button, "close")
         self.close_button.setAutoRaise(True)
         self.close_button.setToolTip("Dismiss")
         self.close_button.setAccessibleName("Dismiss message")

@@ -29,7 +29,7 @@ from masis_desktop.ui.render import (
 )
 from masis_desktop.ui.theme import LIGHT
 
-_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|>~])")
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]#!|~])")  # what can start markup mid-line (links, emphasis, code, tables)
 SCORES = (("faithfulness", "Faithfulness"), ("relevance", "Relevance"), ("completeness", "Completeness"),
           ("reasoning_quality", "Reasoning quality"), ("overall_score", "Overall"))
 

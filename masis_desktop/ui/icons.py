@@ -6,7 +6,9 @@ dark themes, and rasterised at several sizes (up to 4x for high-DPI screens) so 
 
 from __future__ import annotations
 
+import weakref
 from functools import lru_cache
+from typing import Any
 
 from PySide6.QtCore import QByteArray, QRectF, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QIcon, QImage, QPainter, QPalette, QPixmap
@@ -62,3 +64,40 @@ def app_icon() -> QIcon:
 def clear_cache() -> None:
     """Forget tinted icons (called when the palette switches between light and dark)."""
     _tinted.cache_clear()
+
+
+# --- icons that follow the palette ---------------------------------------------------------------------------------
+# Widgets register the icons they show; ``retint`` re-applies them after a light/dark switch, because a tinted icon
+# is a bitmap in the old text colour.
+_bound: list[tuple[weakref.ref[Any], str, str | None, int | None]] = []
+
+
+def bind(target: Any, name: str, colour: str | None = None) -> QIcon:
+    """Set ``name`` on ``target`` (a button or an action) and keep it tinted through theme changes."""
+    value = icon(name, colour)
+    target.setIcon(value)
+    _bound.append((weakref.ref(target), name, colour, None))
+    return value
+
+
+def bind_tab(tabs: Any, index: int, name: str) -> None:
+    tabs.setTabIcon(index, icon(name))
+    _bound.append((weakref.ref(tabs), name, None, index))
+
+
+def retint() -> None:
+    clear_cache()
+    alive = []
+    for ref, name, colour, index in _bound:
+        target = ref()
+        if target is None:
+            continue
+        try:
+            if index is None:
+                target.setIcon(icon(name, colour))
+            else:
+                target.setTabIcon(index, icon(name, colour))
+        except RuntimeError:  # the Qt object is gone although its Python wrapper lives on
+            continue
+        alive.append((ref, name, colour, index))
+    _bound[:] = alive

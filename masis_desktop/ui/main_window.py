@@ -30,6 +30,7 @@ from PySide6.QtGui import (
     QDragMoveEvent,
     QDropEvent,
     QKeySequence,
+    QPalette,
     QShortcut,
 )
 from PySide6.QtWidgets import (
@@ -148,6 +149,7 @@ class MainWindow(QMainWindow):
         self._closing = False
         self._open_url = open_url
         self._docs_refresh_name = ""
+        self._preload = False  # start() decides; tests and --no-preload load models only when a question needs them
         self._docs_timer = QTimer(self)  # owned by the window, so it can never fire after the window is gone
         self._docs_timer.setSingleShot(True)
         self._docs_timer.setInterval(500)
@@ -155,6 +157,7 @@ class MainWindow(QMainWindow):
 
         self._build_ui()
         self._build_actions()
+        self._style_primary()
         self._restore_geometry()
         if theme_manager is not None:
             theme_manager.changed.connect(self._on_theme)
@@ -202,10 +205,12 @@ class MainWindow(QMainWindow):
         self.documents_view.selectionModel().currentRowChanged.connect(self._document_selected)
         self.documents_hint = muted_label("Drop files or folders here, or use Add files (Ctrl+O). PDF, Word, "
                                           "Markdown, HTML, text and code files are read.", self)
-        self.add_files_button = QPushButton(icons.icon("file-add"), "Add files…", self)
+        self.add_files_button = QPushButton("Add files…", self)
+        icons.bind(self.add_files_button, "file-add")
         self.add_files_button.setAccessibleName("Add files to the workspace")
         self.add_files_button.clicked.connect(self.choose_files)
-        self.add_folder_button = QPushButton(icons.icon("folder-add"), "Add folder…", self)
+        self.add_folder_button = QPushButton("Add folder…", self)
+        icons.bind(self.add_folder_button, "folder-add")
         self.add_folder_button.setAccessibleName("Add a folder to the workspace")
         self.add_folder_button.clicked.connect(self.choose_folder)
         docs_tab = QWidget(self)
@@ -242,9 +247,11 @@ class MainWindow(QMainWindow):
 
         self.left_tabs = QTabWidget(self)
         self.left_tabs.setAccessibleName("Workspace contents")
-        self.left_tabs.addTab(docs_tab, icons.icon("document"), "Documents")
-        self.left_tabs.addTab(history_tab, icons.icon("history"), "History")
-        self.left_tabs.addTab(self.stats_view, icons.icon("quality"), "Quality")
+        for i, (tab, icon_name, label) in enumerate(((docs_tab, "document", "Documents"),
+                                                     (history_tab, "history", "History"),
+                                                     (self.stats_view, "quality", "Quality"))):
+            self.left_tabs.addTab(tab, label)
+            icons.bind_tab(self.left_tabs, i, icon_name)
 
         left = QSplitter(Qt.Orientation.Vertical, self)
         left.addWidget(self.sidebar)
@@ -261,12 +268,15 @@ class MainWindow(QMainWindow):
         self.ingest_panel.hide()
 
         self.question = QuestionEdit(self)
-        self.ask_button = QPushButton(icons.icon("send", "#ffffff"), "Ask", self)
+        self.ask_button = QPushButton("Ask", self)
+        self.ask_button.setObjectName("PrimaryButton")
+        icons.bind(self.ask_button, "send", "#ffffff")
         self.ask_button.setAccessibleName("Ask the question")
         self.ask_button.setToolTip("Ask (Ctrl+Enter)")
         self.ask_button.setDefault(True)
         self.ask_button.clicked.connect(self.ask)
-        self.cancel_button = QPushButton(icons.icon("stop"), "Cancel", self)
+        self.cancel_button = QPushButton("Cancel", self)
+        icons.bind(self.cancel_button, "stop")
         self.cancel_button.setAccessibleName("Cancel the question")
         self.cancel_button.setToolTip("Stop answering (Esc)")
         self.cancel_button.clicked.connect(self.cancel_run)
@@ -286,7 +296,8 @@ class MainWindow(QMainWindow):
         self.verdict = QLabel(self)
         self.verdict.setAccessibleName("Verdict")
         self.verdict.setTextFormat(Qt.TextFormat.PlainText)
-        self.export_button = QPushButton(icons.icon("export"), "Export…", self)
+        self.export_button = QPushButton("Export…", self)
+        icons.bind(self.export_button, "export")
         self.export_button.setAccessibleName("Export the audit report")
         self.export_button.setToolTip("Save an audit report (Markdown and HTML) (Ctrl+E)")
         self.export_button.clicked.connect(self.export_answer)
@@ -309,8 +320,10 @@ class MainWindow(QMainWindow):
         self.trace = TraceView(self)
         self.lower_tabs = QTabWidget(self)
         self.lower_tabs.setAccessibleName("Quality and trace")
-        self.lower_tabs.addTab(self.quality, icons.icon("quality"), "Quality")
-        self.lower_tabs.addTab(self.trace, icons.icon("trace"), "Trace")
+        self.lower_tabs.addTab(self.quality, "Quality")
+        self.lower_tabs.addTab(self.trace, "Trace")
+        icons.bind_tab(self.lower_tabs, 0, "quality")
+        icons.bind_tab(self.lower_tabs, 1, "trace")
 
         middle_split = QSplitter(Qt.Orientation.Vertical, self)
         middle_split.addWidget(answer_box)
@@ -344,7 +357,7 @@ class MainWindow(QMainWindow):
         self.main_splitter.setStretchFactor(0, 0)
         self.main_splitter.setStretchFactor(1, 3)
         self.main_splitter.setStretchFactor(2, 2)
-        self.main_splitter.setSizes([300, 640, 420])
+        self.main_splitter.setSizes([350, 640, 450])
         self.main_splitter.setChildrenCollapsible(False)
 
         central = QWidget(self)
@@ -370,7 +383,7 @@ class MainWindow(QMainWindow):
                 icon_name: str | None = None, tip: str = "") -> QAction:
         action = QAction(text, self)
         if icon_name:
-            action.setIcon(icons.icon(icon_name))
+            icons.bind(action, icon_name)
         if shortcut is not None:
             action.setShortcut(QKeySequence(shortcut))
         if tip:
@@ -431,9 +444,11 @@ class MainWindow(QMainWindow):
         help_menu.addAction(self.shortcuts_action)
         help_menu.addAction(self.about_action)
 
-        rename = QAction(icons.icon("edit"), "Rename…", self.sidebar.view)
+        rename = QAction("Rename…", self.sidebar.view)
+        icons.bind(rename, "edit")
         rename.triggered.connect(lambda: self.sidebar._emit(self.sidebar.rename_requested))
-        delete = QAction(icons.icon("trash"), "Delete…", self.sidebar.view)
+        delete = QAction("Delete…", self.sidebar.view)
+        icons.bind(delete, "trash")
         delete.triggered.connect(lambda: self.sidebar._emit(self.sidebar.delete_requested))
         self.sidebar.view.addAction(rename)
         self.sidebar.view.addAction(delete)
@@ -477,18 +492,40 @@ class MainWindow(QMainWindow):
         placeholder = (f"Ask a question about the documents in “{self.workspace}”…  (Ctrl+Enter to ask)"
                        if has_ws else "Create a workspace (Ctrl+N) and add documents to ask questions.")
         self.question.setPlaceholderText(placeholder)
+        self.answer.setPlaceholderText(
+            "The answer appears here, every claim linked to the passage that supports it." if has_ws else
+            "Start by creating a workspace (Ctrl+N), then drop files or folders onto this window.")
 
     def _on_theme(self, _tones: Tones) -> None:
-        icons.clear_cache()
+        icons.retint()
+        self._style_primary()
         self.answer.rerender()
         self.banner.apply_theme()
         self.citation.rethemed()
-        self.sidebar.refresh_icons()
         if self.message_bar.isVisible():
             self.message_bar.show_message(self.message_bar.text.text(), self.message_bar.kind,
                                           self.message_bar.details.text())
-        self.ask_button.setIcon(icons.icon("send", "#ffffff"))
         self.stage._paint_steps()
+        if self.response is not None:
+            self.quality.set_response(self.response)
+            self.trace.set_response(self.response)
+            self.show_verdict(self.response)
+        for view in (self.documents_view, self.history_view, self.sidebar.view, self.citation.table):
+            view.viewport().update()
+
+    def _style_primary(self) -> None:
+        """The Ask button in the accent colour, readable in both palettes."""
+        pal = self.palette()
+        accent = pal.color(QPalette.ColorRole.Highlight).name()
+        hover = pal.color(QPalette.ColorRole.Highlight).lighter(112).name()
+        disabled_bg = pal.color(QPalette.ColorRole.Button).name()
+        disabled_fg = pal.color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.ButtonText).name()
+        self.ask_button.setStyleSheet(
+            f"#PrimaryButton {{ background: {accent}; color: #ffffff; border: 1px solid {accent}; border-radius: 4px;"
+            f" padding: 5px 16px; font-weight: 600; }}"
+            f"#PrimaryButton:hover {{ background: {hover}; }}"
+            f"#PrimaryButton:disabled {{ background: {disabled_bg}; color: {disabled_fg};"
+            f" border: 1px solid {disabled_fg}; }}")
 
     # ==========================================================================================================
     # start-up
@@ -496,6 +533,7 @@ class MainWindow(QMainWindow):
     def start(self, *, sample: bool = False, workspace: str | None = None, preload_models: bool = True,
               question: str | None = None) -> None:
         """After the window is shown: list workspaces, open the requested one, load models in the background."""
+        self._preload = preload_models
         self._startup_target = "Sample" if sample else workspace
         self._startup_question = question
 
@@ -896,8 +934,10 @@ class MainWindow(QMainWindow):
     def _ingest_done(self, job: IngestJob, cancelled: bool) -> None:
         if job in self.ingest_jobs:
             self.ingest_jobs.remove(job)
-        if cancelled and self.ingest_panel.running:
-            self.ingest_panel.finish(IngestFinished(list(self.ingest_panel.results), cancelled=True))
+        if cancelled and self.ingest_panel.running:  # stopped before the core could send its summary
+            summary = IngestFinished(list(self.ingest_panel.results), cancelled=True)
+            self.ingest_panel.finish(summary)
+            self.ingest_finished.emit(summary)
         self.ingest_panel.set_queued(max(0, len(self.ingest_jobs) - 1) if self.ingest_jobs else 0)
         self.refresh_documents(job.workspace)
         if job.workspace == self.workspace:
@@ -993,7 +1033,7 @@ class MainWindow(QMainWindow):
                 self.verdict.setStyleSheet(f"color: {theme.current().muted};")
             self.errors.note("Question cancelled.")
         elif self.response is not None and run.workspace == self.workspace:
-            self.stage.stop("Done" if self.response.get("status") == "success" else "Done — needs your review")
+            self.stage.stop(self._outcome(self.response))
         if run.workspace == self.workspace:
             self.refresh_history()
             self.refresh_stats()
@@ -1027,6 +1067,21 @@ class MainWindow(QMainWindow):
         if response.get("question") and self.run is None:
             self.question.setPlainText(str(response["question"]))
         self.answer.show_response(response)
+        self.show_verdict(response)
+        if self.run is None:  # a re-opened answer: the indicator shows how that run ended
+            total = as_dict(response.get("metrics")).get("total_ms")
+            self.stage.show_outcome(self._outcome(response), float(total) / 1000 if total else None)
+        self.quality.set_response(response)
+        self.trace.set_response(response)
+        self.citation.set_documents(self.documents_by_id)
+        self.citation.set_response(response)
+        self._sync_actions()
+
+    @staticmethod
+    def _outcome(response: dict[str, Any]) -> str:
+        return "Done" if response.get("status") == "success" else "Done — needs your review"
+
+    def show_verdict(self, response: dict[str, Any]) -> None:
         tones = theme.current()
         if response.get("requires_human_review"):
             self.banner.show_for(clarification(response), response.get("confidence"),
@@ -1038,11 +1093,6 @@ class MainWindow(QMainWindow):
             conf = response.get("confidence")
             self.verdict.setText(f"Verified · confidence {float(conf) * 100:.0f}%" if conf is not None else "Verified")
             self.verdict.setStyleSheet(f"color: {tones.good}; font-weight: 600;")
-        self.quality.set_response(response)
-        self.trace.set_response(response)
-        self.citation.set_documents(self.documents_by_id)
-        self.citation.set_response(response)
-        self._sync_actions()
 
     # --- citations ---------------------------------------------------------------------------------------------
     def show_citation(self, chunk_id: str, claim: int | None) -> None:
@@ -1115,7 +1165,9 @@ class MainWindow(QMainWindow):
         def saved(_none: object) -> None:
             self.errors.note("Settings saved.")
             if models_changed:
-                if running:
+                if not self._preload:
+                    self.models_label.setText("Models: load when needed")
+                elif running:
                     self.pending_settings_reload = True
                     self.errors.note("Settings saved; models reload after the current question.")
                 else:

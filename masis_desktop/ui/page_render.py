@@ -25,7 +25,7 @@ class PageRender:
 
 
 def render_page(path: str | Path, page: int, char_start: int | None, char_end: int | None,
-                width_px: int, highlight: str = "#ffd40066") -> PageRender:
+                width_px: int, highlight: str = "#ffd400") -> PageRender:
     """Rasterise 1-based ``page`` so it is about ``width_px`` wide and draw the span ``[char_start, char_end)``."""
     import pypdfium2 as pdfium
 
@@ -42,10 +42,12 @@ def render_page(path: str | Path, page: int, char_start: int | None, char_end: i
                 left, _bottom, right, top = pdf_page.get_bbox()
                 width_pt = max(1.0, right - left)
                 scale = max(0.5, min(4.0, width_px / width_pt))
-                bitmap = pdf_page.render(scale=scale, prefer_bgrx=True)
+                bitmap = pdf_page.render(scale=scale, fill_color=(255, 255, 255, 255))  # opaque 3-byte BGR
                 array = bitmap.to_numpy()
                 h, w = array.shape[0], array.shape[1]
-                image = QImage(array.data, w, h, array.strides[0], QImage.Format.Format_RGB32).copy()
+                # Copy out of pdfium's buffer into a format QPainter composes correctly (opaque alpha).
+                image = QImage(array.data, w, h, array.strides[0], QImage.Format.Format_BGR888).convertToFormat(
+                    QImage.Format.Format_ARGB32_Premultiplied)
             finally:
                 pdf_page.close()
         finally:
@@ -60,9 +62,7 @@ def render_page(path: str | Path, page: int, char_start: int | None, char_end: i
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_Multiply)
-        fill = QColor(highlight)
-        fill.setAlpha(255)
-        painter.setBrush(fill)
+        painter.setBrush(QColor(highlight))  # multiplied: white paper turns yellow, black text stays black
         for r in rects:
             painter.drawRoundedRect(r.adjusted(-1.5, -1.5, 1.5, 1.5), 2, 2)
         painter.end()

@@ -36,7 +36,7 @@ class Tones:
     fair: str
     poor: str
     muted: str
-    page_highlight: str  # fill drawn on rendered PDF pages (with alpha)
+    page_highlight: str  # highlighter colour multiplied onto rendered PDF pages (pages stay white in dark mode)
 
 
 LIGHT = Tones(
@@ -48,7 +48,7 @@ LIGHT = Tones(
     banner_bg="#fff4d6", banner_fg="#5c3b00", banner_border="#e0a526",
     error_bg="#fde8e8", error_fg="#7f1d1d", error_border="#e38b8b",
     good="#2e8540", fair="#c98a00", poor="#c62828", muted="#6b7280",
-    page_highlight="#ffd40066",
+    page_highlight="#ffd400",
 )
 
 DARK = Tones(
@@ -60,7 +60,7 @@ DARK = Tones(
     banner_bg="#4a3508", banner_fg="#ffe6a3", banner_border="#c98f1c",
     error_bg="#4c1d1d", error_fg="#ffd4d4", error_border="#a24848",
     good="#5cc46f", fair="#e0b03a", poor="#ef6b6b", muted="#9aa3b2",
-    page_highlight="#ffd40070",
+    page_highlight="#ffd400",
 )
 
 

@@ -3,13 +3,16 @@
 Each long operation (``ingest``, ``ask``, model loading, page rendering) is a ``GeneratorWorker`` on a named
 ``TaskQueue``. A queue is a one-thread ``QThreadPool``, so work that shares a resource (the llama models, the
 embedder, pdfium) runs strictly one at a time in submission order, and the GUI thread never waits for it.
-The worker checks the ``CancelToken`` between events and closes the generator on cancel, so the core's ``finally``
-blocks run in the worker thread (never in the GUI thread).
+The core generators check the same ``CancelToken`` and wind down by themselves (ingestion ends with its
+``IngestFinished(cancelled=True)`` summary); the worker also checks it between events and, if a generator keeps
+going for longer than ``CANCEL_GRACE_S`` after a cancel, closes it, so the core's ``finally`` blocks run in the
+worker thread (never in the GUI thread) and a stop is always bounded.
 """
 
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
@@ -17,6 +20,8 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
 from masis_desktop.core.events import CancelToken
 from masis_desktop.errors import CancelledError
+
+CANCEL_GRACE_S = 2.0
 
 
 class WorkerSignals(QObject):
@@ -72,12 +77,16 @@ class GeneratorWorker(QRunnable):
             self.signals.finished.emit(cancelled or self.token.cancelled)
 
     def _drain(self, gen: Iterator[Any]) -> bool:
+        cancelled_at: float | None = None
         try:
             for item in gen:
                 self.signals.item.emit(item)
                 if self.token.cancelled:
-                    return True
-            return False
+                    now = time.monotonic()
+                    cancelled_at = cancelled_at or now
+                    if now - cancelled_at > CANCEL_GRACE_S:
+                        return True
+            return cancelled_at is not None
         finally:
             close = getattr(gen, "close", None)
             if callable(close):

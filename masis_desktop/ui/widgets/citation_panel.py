@@ -100,7 +100,8 @@ class CitationPanel(QWidget):
         self.title.setWordWrap(True)
         self.meta = muted_label("Click a citation in the answer to see its source here.", self)
         self.meta.setAccessibleName("Source details")
-        self.open_button = QPushButton(icons.icon("open-external"), "Open document", self)
+        self.open_button = QPushButton("Open document", self)
+        icons.bind(self.open_button, "open-external")
         self.open_button.setAccessibleName("Open document at the cited page")
         self.open_button.setEnabled(False)
         self.open_button.clicked.connect(self.open_document)
@@ -238,7 +239,10 @@ class CitationPanel(QWidget):
             width = max(400, int(self.page_view.viewport().width() * max(1.0, self.devicePixelRatioF())))
             self.request = (str(path), int(page), base + s, base + e, width)
             self.page_view.set_render(None, "Rendering page…")
-            self.page_view.show()
+            if self.page_view.isHidden():  # first PDF citation: give the page most of the height
+                self.page_view.show()
+                total = max(300, sum(self.splitter.sizes()))
+                self.splitter.setSizes([int(total * 0.28), int(total * 0.47), int(total * 0.25)])
             self.page_requested.emit(self.request)
         else:
             self.request = None

@@ -54,7 +54,8 @@ class IngestPanel(QFrame):
         self.detail = muted_label("", self)
         self.current = plain_label("", self, wrap=False)
         self.current.setAccessibleName("File being read")
-        self.cancel_button = QPushButton(icons.icon("stop"), "Cancel", self)
+        self.cancel_button = QPushButton("Cancel", self)
+        icons.bind(self.cancel_button, "stop")
         self.cancel_button.setAccessibleName("Cancel ingestion")
         self.cancel_button.setToolTip("Stop adding files; files already indexed stay indexed")
         self.cancel_button.clicked.connect(self._cancel)
@@ -63,7 +64,7 @@ class IngestPanel(QFrame):
         self.dismiss_button.clicked.connect(self._dismiss)
         self.failures = QListWidget(self)
         self.failures.setAccessibleName("Files that could not be added")
-        self.failures.setMaximumHeight(120)
+        self.failures.setMaximumHeight(130)
         self.failures.setWordWrap(True)
 
         top = QHBoxLayout()
@@ -149,6 +150,9 @@ class IngestPanel(QFrame):
                                f"{Path(result.path).name} — {result.error or 'failed'}")
         item.setToolTip(f"{result.path}\n{result.error or ''}")
         self.failures.addItem(item)
+        rows = min(self.failures.count(), 5)  # as tall as its rows, up to five
+        row_h = max(22, self.failures.sizeHintForRow(0))
+        self.failures.setFixedHeight(rows * row_h + 2 * self.failures.frameWidth() + 4)
         self.failures.show()
 
     def finish(self, event: IngestFinished) -> None:
@@ -167,15 +171,12 @@ class IngestPanel(QFrame):
             parts.append(f"{totals['removed']} removed")
         verb = "Cancelled" if event.cancelled else "Done"
         self.title.setText(f"{verb}: {', '.join(parts)} — {totals['chunks']} chunks in “{self.workspace}”")
-        self.bar.setRange(0, 1)
-        self.bar.setValue(1)
-        self.bar.setFormat("cancelled" if event.cancelled else "finished")
+        self.bar.hide()  # the title says how it ended
         self._set_detail("")
         self._set_current("")
         self.cancel_button.hide()
         self.dismiss_button.show()
         if not totals["failed"] and not event.cancelled:
-            self.bar.hide()
             self._autohide.start()  # a clean success needs no acknowledgement
 
     def fail(self, message: str) -> None:

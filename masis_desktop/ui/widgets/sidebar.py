@@ -126,7 +126,7 @@ class WorkspaceSidebar(QWidget):
 
     def _button(self, icon_name: str, tip: str, slot: object) -> QToolButton:
         b = QToolButton(self)
-        b.setIcon(icons.icon(icon_name))
+        icons.bind(b, icon_name)
         b.setToolTip(tip)
         b.setAccessibleName(tip.split(" (")[0].rstrip("…"))
         b.setAutoRaise(True)
@@ -169,7 +169,3 @@ class WorkspaceSidebar(QWidget):
         row = self.model.row_of(name)
         if row >= 0:
             self.view.setCurrentIndex(self.model.index(row))
-
-    def refresh_icons(self) -> None:
-        for b, name in ((self.new_button, "plus"), (self.rename_button, "edit"), (self.delete_button, "trash")):
-            b.setIcon(icons.icon(name))

@@ -55,6 +55,7 @@ class StageIndicator(QWidget):
         layout.addLayout(row)
         layout.addWidget(self.busy)
         self.stage: str | None = None
+        self.done = False
         self.iteration = 0
         self.max_retries = 0
         self._started = 0.0
@@ -65,6 +66,7 @@ class StageIndicator(QWidget):
 
     def reset(self) -> None:
         self.stage = None
+        self.done = False
         self.iteration = 0
         self._timer.stop()
         self.busy.hide()
@@ -101,16 +103,25 @@ class StageIndicator(QWidget):
         self.busy.hide()
         self.message.setText(outcome)
         self.stage = None
-        self._paint_steps(done=outcome.startswith("Done"))
+        self.done = outcome.startswith("Done")
+        self._paint_steps()
+
+    def show_outcome(self, outcome: str, seconds: float | None) -> None:
+        """How a finished run ended (a run re-opened from the history)."""
+        self.reset()
+        self.message.setText(outcome)
+        self.elapsed.setText(f"{seconds:.0f} s" if seconds is not None else "")
+        self.done = outcome.startswith("Done")
+        self._paint_steps()
 
     def _tick(self) -> None:
         if self._started:
             self.elapsed.setText(f"{time.monotonic() - self._started:.0f} s")
 
-    def _paint_steps(self, done: bool = False) -> None:
+    def _paint_steps(self) -> None:
         tones = theme.current()
         muted = QColor(tones.muted)
-        active_index = STEPS.index(self.stage) if self.stage in STEPS else (len(STEPS) if done else -1)
+        active_index = STEPS.index(self.stage) if self.stage in STEPS else (len(STEPS) if self.done else -1)
         for i, step in enumerate(STEPS):
             label = self.labels[step]
             font = label.font()

@@ -1,0 +1,44 @@
+"""Answer rendering: chips for citations, red/amber sentence marks with reasons, everything escaped."""
+
+from __future__ import annotations
+
+from masis_desktop.ui.render import highlighted_text_html, render_answer_html, sentence_flags
+from masis_desktop.ui.theme import LIGHT
+from tests.ui.responses import hostile_response
+
+
+def test_flags_follow_the_audit() -> None:
+    r = hostile_response()
+    flags = sentence_flags(r["answer"], r)
+    levels = {r["answer"][f.start:f.end].split()[0]: f.level for f in flags}
+    assert levels == {"The": "unsupported", "Margins": "uncited"}  # the supported first sentence is not marked
+    board = next(f for f in flags if f.level == "unsupported")
+    assert any("Invalid citation" in reason for reason in board.reasons)
+    assert any("c99 is not in the evidence" in reason for reason in board.reasons)
+
+
+def test_answer_html_escapes_text_and_links_chips() -> None:
+    r = hostile_response()
+    html = render_answer_html(r["answer"], r, LIGHT)
+    assert "<b>board</b>" not in html and "&lt;b&gt;board&lt;/b&gt;" in html
+    assert 'href="cite:c7?claim=0"' in html
+    assert 'href="cite:c99?claim=1"' in html and "fabricated citation" in html
+    assert "[c7]" not in html
+    assert f"background-color:{LIGHT.unsupported_bg}" in html and f"background-color:{LIGHT.uncited_bg}" in html
+    # the chip tooltip quotes the passage: still escaped inside the attribute
+    assert "<script>" not in html
+
+
+def test_streaming_render_has_chips_but_no_marks() -> None:
+    html = render_answer_html("Partial answer [c3", None, LIGHT, flags=False)
+    assert "cite:" not in html and "[c3" in html  # an unfinished marker stays text until it closes
+    html = render_answer_html("Partial answer [c3] and more", None, LIGHT, flags=False)
+    assert 'href="cite:c3"' in html
+
+
+def test_highlighted_span_is_escaped() -> None:
+    html = highlighted_text_html("<a>before</a> span & after", 14, 20, LIGHT)
+    assert "&lt;a&gt;before&lt;/a&gt;" in html
+    assert f'background-color:{LIGHT.span_bg}; color:{LIGHT.span_fg};">span &amp;</span>' in html
+    whole = highlighted_text_html("abc", 5, 9, LIGHT)  # invalid span: the whole passage is highlighted
+    assert ">abc</span>" in whole
