@@ -15,7 +15,13 @@ from masis_desktop.core.evaluation.aggregate import (
 )
 from masis_desktop.core.evaluation.bootstrap import MetricValue, bootstrap, bootstrap_mean, quantile
 from masis_desktop.core.evaluation.dataset import EvalItem, Passage
-from masis_desktop.core.evaluation.judge import citation_ids, lexical_support, split_cited_sentences
+from masis_desktop.core.evaluation.judge import (
+    citation_ids,
+    claim_sentences,
+    lexical_support,
+    split_cited_sentences,
+    strip_citation_markers,
+)
 from masis_desktop.core.evaluation.metrics import (
     CitedSentence,
     UndefinedMetricError,
@@ -166,6 +172,14 @@ def test_split_cited_sentences_attaches_trailing_markers_to_the_sentence_before(
         CitedSentence("Uploads time out after 60 s.", ["c4", "c5"]),
     ]
     assert citation_ids("x [c1][c2] y [c3; c4]") == ["c1", "c2", "c3", "c4"]
+    assert strip_citation_markers("Uploads cap at 100 MB [c2]. Free: 10 MB [c1, c3].") == \
+        "Uploads cap at 100 MB. Free: 10 MB."
+
+
+def test_claim_sentences_leave_hedges_out() -> None:
+    answer = "The evidence partially covers this question. Data is kept for 90 days [c2]."
+    assert claim_sentences(answer) == [CitedSentence("Data is kept for 90 days.", ["c2"])]
+    assert claim_sentences("I lack sufficient evidence in your documents to answer this.") == []
 
 
 def test_lexical_judge_is_strict_on_numbers_and_names() -> None:

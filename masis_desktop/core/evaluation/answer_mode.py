@@ -6,7 +6,8 @@
 - **containment / token F1** (answerable items): of the answer with citation markers removed; an abstention
   scores 0 (the best draft shown under a warning is not an answer the app stands behind).
 - **citation recall / precision** (items with a committed answer): ALCE's definitions over the answer's
-  sentences, judging support against the cited chunks' text with the chosen judge (``judge.py``).
+  sentences (hedges such as "The evidence partially covers this question." make no claim and are left out),
+  judging support against the cited chunks' text with the chosen judge (``judge.py``).
 - **retries**, **latency per node** (``metrics.node_latency_ms``, summed over iterations) and total time.
 """
 
@@ -21,7 +22,7 @@ from masis_desktop.core.evaluation.bootstrap import MetricValue
 from masis_desktop.core.evaluation.dataset import Dataset, EvalItem
 from masis_desktop.core.evaluation.fingerprint import pipeline_config
 from masis_desktop.core.evaluation.harness import ItemResult, ItemRunner, Log
-from masis_desktop.core.evaluation.judge import JudgeName, make_judge, split_cited_sentences, strip_citation_markers
+from masis_desktop.core.evaluation.judge import JudgeName, claim_sentences, make_judge, strip_citation_markers
 from masis_desktop.core.evaluation.metrics import alce_citation_scores, containment, token_f1
 from masis_desktop.core.evaluation.workspace import EvalWorkspace
 from masis_desktop.settings import Settings, load_settings
@@ -82,7 +83,7 @@ class AnswerMode:
                     cont = containment(prediction, item.answer)
                     f1 = token_f1(prediction, item.answer)
                 citation = None
-                sentences = split_cited_sentences(answer)
+                sentences = claim_sentences(answer)
                 if not abstained and sentences:
                     passages = {h["chunk_id"]: h["text"] for h in response.get("evidence") or []}
                     scores = alce_citation_scores(sentences, passages, judge)

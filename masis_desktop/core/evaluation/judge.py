@@ -49,6 +49,23 @@ def citation_ids(text: str) -> list[str]:
     return ids
 
 
+# Sentences that only state a limit of the evidence make no claim to support (seed 003's hedge phrases); ALCE's
+# citation scores are computed over the other sentences.
+HEDGE_PHRASES = ("insufficient evidence", "lack sufficient evidence", "lacks sufficient evidence", "partially covers",
+                 "not provided", "cannot provide", "not enough evidence", "do not contain", "does not contain",
+                 "do not state", "does not state", "do not mention", "does not mention")
+
+
+def is_hedge(sentence: str) -> bool:
+    low = sentence.lower()
+    return any(phrase in low for phrase in HEDGE_PHRASES)
+
+
+def claim_sentences(answer: str) -> list[CitedSentence]:
+    """The answer's sentences that make a claim (hedges left out), with their citations."""
+    return [s for s in split_cited_sentences(answer) if not is_hedge(s.text)]
+
+
 def strip_citation_markers(text: str) -> str:
     """The text without ``[c3]``-style markers, spacing tidied (what containment and token F1 compare)."""
     text = " ".join(_CITATION.sub(" ", text).split())
