@@ -23,6 +23,7 @@ from collections.abc import Sequence
 import masis_desktop
 from masis_desktop import paths
 
+HEAVY_MODULES = ("torch", "sentence_transformers", "transformers", "llama_cpp", "faiss")
 SAMPLE_QUESTION = "What revenue did Halvorsen Marine Systems report for Q3 2026, and how does it compare with Q3 2025?"
 
 
@@ -112,12 +113,21 @@ def _install_probe(app: object, window: object, target: str) -> None:
 
     t0 = float(os.environ.get("MASIS_STARTUP_T0") or time.time())
     watch_s = float(os.environ.get("MASIS_STARTUP_PROBE_WATCH") or 0)
-    result: dict[str, float] = {"window_visible_s": time.time() - t0}
+    result: dict[str, object] = {"window_visible_s": time.time() - t0}
     gaps: list[float] = []
     last = [time.perf_counter()]
 
+    documents = getattr(window, "documents_loaded", None)
+    if documents is not None:  # when the selected workspace's documents are on screen
+        documents.connect(lambda _name: result.setdefault("documents_listed_s", time.time() - t0))
+    loaded = getattr(window, "models_loaded", None)
+    if loaded is not None:  # when background loading finished (every role ready or failed)
+        loaded.connect(lambda: result.setdefault("models_loaded_s", time.time() - t0))
+
     def first_tick() -> None:
         result["event_loop_s"] = time.time() - t0
+        heavy = [m for m in HEAVY_MODULES if m in sys.modules]
+        result["heavy_modules_at_first_tick"] = heavy
         if watch_s <= 0:
             finish()
             return

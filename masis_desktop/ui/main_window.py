@@ -129,6 +129,7 @@ class MainWindow(QMainWindow):
     ingest_finished = Signal(object)  # IngestFinished
     workspaces_loaded = Signal(list)
     documents_loaded = Signal(str)
+    models_loaded = Signal()  # background loading ended (each role ready or failed)
 
     def __init__(self, backend: Backend | None = None, *, theme_manager: theme.ThemeManager | None = None,
                  open_url: Callable[[QUrl], bool] = QDesktopServices.openUrl) -> None:
@@ -557,7 +558,7 @@ class MainWindow(QMainWindow):
         self.models_state.clear()
         self.models_label.setText("Models: loading…")
         self.job("models", lambda tok: self.backend.load_models(tok), on_event=self._on_model_load,
-                 context="Loading models", name="load-models")
+                 on_done=lambda _cancelled: self.models_loaded.emit(), context="Loading models", name="load-models")
 
     def _on_model_load(self, event: ModelLoad) -> None:
         self.models_state[event.role] = event
