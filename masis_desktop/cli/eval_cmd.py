@@ -18,8 +18,12 @@ MODES = ("retrieval", "critic", "answer")
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    ev = sub.add_parser("eval", help="measure retrieval, the critic or whole answers on a JSONL question set",
-                        description=__doc__)
+    ev = sub.add_parser(
+        "eval", help="measure retrieval, the critic or whole answers on a JSONL question set",
+        description="Measure retrieval, the critic or whole answers on a JSONL question set (docs/EVALUATION.md). "
+                    "Progress goes to stderr, a summary to stdout. Per-item results are kept next to the report, so "
+                    "an interrupted run resumes where it stopped. Exit codes: 0 done, 1 some items failed (they are "
+                    "retried by the next run), 2 bad dataset or results of another run, 130 interrupted.")
     ev.add_argument("mode", choices=MODES, help="retrieval: recall@k and MRR per method; critic: right vs. wrong "
                     "answers; answer: the full pipeline")
     ev.add_argument("--dataset", type=Path, required=True, help="JSONL question set (see docs/EVALUATION.md)")
