@@ -8,6 +8,7 @@ occur in a chunk, after a light suffix-stripping stem, which makes it comparable
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _STOPWORD_TEXT = """
 a about above after again against all am an and any are aren as at be because been before being below between both
@@ -24,6 +25,7 @@ _WORD = re.compile(r"\w+", re.UNICODE)
 MAX_TERMS = 32
 
 
+@lru_cache(maxsize=131072)  # chunk words repeat a lot; this keeps coverage cheap per search
 def stem(word: str) -> str:
     w = word.lower()
     for suffix, repl in (("ies", "y"), ("sses", "ss"), ("ing", ""), ("edly", ""), ("ed", ""), ("es", ""),
