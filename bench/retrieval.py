@@ -24,21 +24,22 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import machine_info, pct, write_fragment  # noqa: E402
+from common import machine_info, pct, write_fragment
 
-from masis_desktop.core.ingest.chunker import ChunkSpan  # noqa: E402
-from masis_desktop.core.store import calibration, vectors as vectors_mod  # noqa: E402
-from masis_desktop.core.store.catalog import Catalog  # noqa: E402
-from masis_desktop.core.store.evaluation import (  # noqa: E402
+from masis_desktop.core.ingest.chunker import ChunkSpan
+from masis_desktop.core.store import calibration
+from masis_desktop.core.store import vectors as vectors_mod
+from masis_desktop.core.store.catalog import Catalog
+from masis_desktop.core.store.evaluation import (
     LabelledSet,
     collect,
     cross_validate,
     reliability,
     threshold_report,
 )
-from masis_desktop.core.store.search import hybrid_candidates  # noqa: E402
-from masis_desktop.core.store.terms import fts_match, query_terms  # noqa: E402
-from masis_desktop.core.store.vectors import VectorIndex  # noqa: E402
+from masis_desktop.core.store.search import hybrid_candidates
+from masis_desktop.core.store.terms import fts_match, query_terms
+from masis_desktop.core.store.vectors import VectorIndex
 
 DIM = 384
 
@@ -87,60 +88,63 @@ def _time(fn: Callable[[int], object], n: int) -> tuple[float, float]:
     return pct(times, 50), pct(times, 95)
 
 
+def _measure(n: int, n_queries: int, vocab: list[str], questions: list[str], rng: np.random.Generator,
+             tmp: str) -> dict[str, object]:
+    t0 = time.perf_counter()
+    catalog = Catalog(Path(tmp) / "catalog.sqlite3")
+    texts = _synthetic_texts(n, vocab, rng)
+    per_doc = 100
+    for d in range(0, n, per_doc):
+        catalog.write_document(path=f"/synthetic/doc{d // per_doc}.txt", name=f"doc{d // per_doc}.txt",
+                               kind="text", status="indexed", error=None, sha256=None, size=None, mtime=None,
+                               chunks=[ChunkSpan(None, 0, len(t), t) for t in texts[d:d + per_doc]])
+    ids = np.array(catalog.chunk_ids(), dtype=np.int64)
+    vecs = _clustered(n, rng)
+    build_s = time.perf_counter() - t0
+    queries = vecs[rng.integers(0, n, n_queries)] + 0.5 * rng.normal(size=(n_queries, DIM)).astype(np.float32)
+    queries /= np.linalg.norm(queries, axis=1, keepdims=True)
+    flat = VectorIndex(DIM, Path(tmp) / "flat.faiss")
+    flat.add(ids, vecs)
+    exact = [flat.search(queries[i], 10) for i in range(n_queries)]
+    flat_p50, flat_p95 = _time(lambda i: flat.search(queries[i], 40), n_queries)
+    threshold = vectors_mod.ANN_MIN_VECTORS
+    vectors_mod.ANN_MIN_VECTORS = 1
+    ivf = VectorIndex(DIM, Path(tmp) / "ivf.faiss")
+    ivf.add(ids, vecs)
+    t1 = time.perf_counter()
+    ivf.maintain()
+    train_s = time.perf_counter() - t1
+    vectors_mod.ANN_MIN_VECTORS = threshold
+    ivf_p50, ivf_p95 = _time(lambda i: ivf.search(queries[i], 40), n_queries)
+    recall = float(np.mean([len({a for a, _ in e} & {a for a, _ in ivf.search(queries[i], 10)}) / 10
+                            for i, e in enumerate(exact)]))
+    matches = [fts_match(query_terms(questions[i % len(questions)])) or "x" for i in range(n_queries)]
+    bm_p50, bm_p95 = _time(lambda i: catalog.bm25(matches[i], 40), n_queries)
+    auto = ivf if n >= threshold else flat
+
+    def hybrid(i: int) -> None:
+        hybrid_candidates(catalog, auto, lambda _t: queries[i:i + 1], questions[i % len(questions)], 10)
+
+    hy_p50, hy_p95 = _time(hybrid, n_queries)
+    catalog.close()
+    print(f"{n:>7} chunks: exact {flat_p50:.1f}/{flat_p95:.1f} ms, IVF {ivf_p50:.2f}/{ivf_p95:.2f} ms "
+          f"(recall@10 {recall:.3f}), BM25 {bm_p50:.1f}/{bm_p95:.1f} ms, hybrid ({auto.kind}) "
+          f"{hy_p50:.1f}/{hy_p95:.1f} ms  [p50/p95]", flush=True)
+    return {"chunks": n, "build_s": round(build_s, 1), "flat_p50": flat_p50, "flat_p95": flat_p95,
+            "ivf_p50": ivf_p50, "ivf_p95": ivf_p95, "ivf_recall10": recall, "ivf_train_s": round(train_s, 1),
+            "bm25_p50": bm_p50, "bm25_p95": bm_p95, "hybrid_p50": hy_p50, "hybrid_p95": hy_p95,
+            "hybrid_index": auto.kind}
+
+
 def latency(sizes: list[int], n_queries: int = 200) -> list[dict[str, object]]:
     data = LabelledSet.load()
     vocab = _vocabulary(data)
     questions = [q["query"] for q in data.queries]
     rng = np.random.default_rng(0)
-    rows: list[dict[str, object]] = []
+    rows = []
     for n in sizes:
         with tempfile.TemporaryDirectory() as tmp:
-            t0 = time.perf_counter()
-            catalog = Catalog(Path(tmp) / "catalog.sqlite3")
-            texts = _synthetic_texts(n, vocab, rng)
-            per_doc = 100
-            for d in range(0, n, per_doc):
-                part = texts[d:d + per_doc]
-                catalog.write_document(path=f"/synthetic/doc{d // per_doc}.txt", name=f"doc{d // per_doc}.txt",
-                                       kind="text", status="indexed", error=None, sha256=None, size=None, mtime=None,
-                                       chunks=[ChunkSpan(None, 0, len(t), t) for t in part])
-            ids = np.array(catalog.chunk_ids(), dtype=np.int64)
-            vecs = _clustered(n, rng)
-            build_s = time.perf_counter() - t0
-            queries = vecs[rng.integers(0, n, n_queries)] + 0.5 * rng.normal(size=(n_queries, DIM)).astype(np.float32)
-            queries /= np.linalg.norm(queries, axis=1, keepdims=True)
-            flat = VectorIndex(DIM, Path(tmp) / "flat.faiss")
-            flat.add(ids, vecs)
-            exact = [flat.search(queries[i], 10) for i in range(n_queries)]
-            flat_p50, flat_p95 = _time(lambda i: flat.search(queries[i], 40), n_queries)
-            old = vectors_mod.ANN_MIN_VECTORS
-            vectors_mod.ANN_MIN_VECTORS = 1
-            ivf = VectorIndex(DIM, Path(tmp) / "ivf.faiss")
-            ivf.add(ids, vecs)
-            t1 = time.perf_counter()
-            ivf.maintain()
-            train_s = time.perf_counter() - t1
-            vectors_mod.ANN_MIN_VECTORS = old
-            ivf_p50, ivf_p95 = _time(lambda i: ivf.search(queries[i], 40), n_queries)
-            recall = float(np.mean([len({a for a, _ in e} & {a for a, _ in ivf.search(queries[i], 10)}) / 10
-                                    for i, e in enumerate(exact)]))
-            matches = [fts_match(query_terms(questions[i % len(questions)])) or "x" for i in range(n_queries)]
-            bm_p50, bm_p95 = _time(lambda i: catalog.bm25(matches[i], 40), n_queries)
-            auto = ivf if n >= old else flat
-
-            def hybrid(i: int) -> None:
-                hybrid_candidates(catalog, auto, lambda _t: queries[i:i + 1], questions[i % len(questions)], 10)
-
-            hy_p50, hy_p95 = _time(hybrid, n_queries)
-            catalog.close()
-        rows.append({"chunks": n, "build_s": round(build_s, 1), "flat_p50": flat_p50, "flat_p95": flat_p95,
-                     "ivf_p50": ivf_p50, "ivf_p95": ivf_p95, "ivf_recall10": recall, "ivf_train_s": round(train_s, 1),
-                     "bm25_p50": bm_p50, "bm25_p95": bm_p95, "hybrid_p50": hy_p50, "hybrid_p95": hy_p95,
-                     "hybrid_index": auto.kind})
-        r = rows[-1]
-        print(f"{n:>7} chunks: exact {flat_p50:.1f}/{flat_p95:.1f} ms, IVF {ivf_p50:.2f}/{ivf_p95:.2f} ms "
-              f"(recall@10 {recall:.3f}), BM25 {bm_p50:.1f}/{bm_p95:.1f} ms, hybrid ({auto.kind}) "
-              f"{hy_p50:.1f}/{hy_p95:.1f} ms  [p50/p95]", flush=True)
+            rows.append(_measure(n, n_queries, vocab, questions, rng, tmp))
     return rows
 
 
