@@ -66,7 +66,7 @@ def tokenizer_offsets(tokenizer: object) -> TokenOffsets:
         backend.no_padding()
 
         def fast(text: str) -> list[tuple[int, int]]:
-            return [tuple(o) for o in backend.encode(text, add_special_tokens=False).offsets]
+            return [(int(a), int(b)) for a, b in backend.encode(text, add_special_tokens=False).offsets]
         return fast
 
     def slow(text: str) -> list[tuple[int, int]]:

@@ -120,9 +120,9 @@ def threshold_report(probabilities: np.ndarray, labels: np.ndarray, off_topic: n
     return out
 
 
-def reliability(probabilities: np.ndarray, labels: np.ndarray, bins: int = 5) -> list[dict[str, float]]:
+def reliability(probabilities: np.ndarray, labels: np.ndarray, bins: int = 5) -> list[dict[str, object]]:
     edges = np.linspace(0, 1, bins + 1)
-    rows = []
+    rows: list[dict[str, object]] = []
     for lo, hi in itertools.pairwise(edges):
         mask = (probabilities >= lo) & (probabilities < hi if hi < 1 else probabilities <= hi)
         if mask.any():
