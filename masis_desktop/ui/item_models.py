@@ -99,50 +99,69 @@ _STATUS_TEXT = {"indexed": "Indexed", "failed": "Failed", "skipped": "Skipped", 
                 "pending": "Pending", "stale": "Out of date"}
 
 
-class DocumentTableModel(_TableModel):
-    headers = ("Document", "Status", "Pages", "Chunks")
+DETAIL_ROLE = Qt.ItemDataRole.UserRole + 3
+STATUS_ROLE = Qt.ItemDataRole.UserRole + 4
+
+
+def document_detail(doc: Any) -> str:
+    """One line about a document: "Indexed · 3 pages · 14 chunks" or "Failed: <reason>"."""
+    status = str(get(doc, "status", "") or "")
+    error = get(doc, "error")
+    label = _STATUS_TEXT.get(status, status.capitalize())
+    if status in ("failed", "skipped") and error:
+        return f"{label}: {error}"
+    parts = [label]
+    pages = get(doc, "pages")
+    if pages:
+        parts.append(f"{pages} page{'s' if pages != 1 else ''}")
+    chunks = int(get(doc, "chunks", 0) or 0)
+    parts.append(f"{chunks} chunk{'s' if chunks != 1 else ''}")
+    return " · ".join(parts)
+
+
+class DocumentListModel(QAbstractListModel):
+    """The documents of a workspace, by name; each row carries its status line (with the reason if it failed)."""
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.rows: list[Any] = []
+
+    def set_rows(self, rows: Sequence[Any]) -> None:
+        self.beginResetModel()
+        self.rows = sorted(rows, key=lambda d: str(get(d, "name") or get(d, "path") or "").casefold())
+        self.endResetModel()
+
+    def record(self, row: int) -> Any:
+        return self.rows[row] if 0 <= row < len(self.rows) else None
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.rows)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
             return None
         doc = self.rows[index.row()]
-        col = index.column()
         status = str(get(doc, "status", "") or "")
-        error = get(doc, "error")
         name = str(get(doc, "name") or Path(str(get(doc, "path", ""))).name)
         tones = theme.current()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return name
+        if role == DETAIL_ROLE:
+            return document_detail(doc)
+        if role == STATUS_ROLE:
+            return status
         if role == RECORD_ROLE:
             return doc
-        if role == Qt.ItemDataRole.DisplayRole:
-            if col == 0:
-                return name
-            if col == 1:
-                return _STATUS_TEXT.get(status, status.capitalize())
-            if col == 2:
-                pages = get(doc, "pages")
-                return "—" if pages in (None, 0) else str(pages)
-            if col == 3:
-                return str(get(doc, "chunks", 0) or 0)
-        if role == SORT_ROLE:
-            return [name.casefold(), status, get(doc, "pages") or 0, get(doc, "chunks") or 0][col]
         if role == Qt.ItemDataRole.ToolTipRole:
-            lines = [str(get(doc, "path", name))]
-            if error:
-                lines.append(f"{_STATUS_TEXT.get(status, status)}: {error}")
-            return "\n".join(lines)
-        if role == Qt.ItemDataRole.DecorationRole and col == 0:
+            return f"{get(doc, 'path', name)}\n{document_detail(doc)}"
+        if role == Qt.ItemDataRole.AccessibleTextRole:
+            return f"{name}, {document_detail(doc)}"
+        if role == Qt.ItemDataRole.DecorationRole:
             if status == "failed":
                 return icons.icon("error", tones.poor)
             if status == "skipped":
                 return icons.icon("warning", tones.fair)
             return icons.icon("document")
-        if role == Qt.ItemDataRole.ForegroundRole and col == 1:
-            if status == "failed":
-                return QBrush(QColor(tones.poor))
-            if status == "skipped":
-                return QBrush(QColor(tones.fair))
-        if role == Qt.ItemDataRole.TextAlignmentRole and col in (2, 3):
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
 
 

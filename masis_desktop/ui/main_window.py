@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QModelIndex, QSettings, QSortFilterProxyModel, Qt, QTimer, QUrl, Signal
+from PySide6.QtCore import QByteArray, QModelIndex, QSettings, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
@@ -37,7 +37,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QFileDialog,
     QHBoxLayout,
-    QHeaderView,
     QInputDialog,
     QLabel,
     QListView,
@@ -47,7 +46,6 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QPushButton,
     QSplitter,
-    QTableView,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -67,9 +65,9 @@ from masis_desktop.ui import icons, theme
 from masis_desktop.ui.backend import Backend, ModelLoad
 from masis_desktop.ui.errors import ErrorPresenter, MessageBar
 from masis_desktop.ui.export import export_pdf, export_report
-from masis_desktop.ui.item_models import RECORD_ROLE, SORT_ROLE, DocumentTableModel, HistoryListModel
+from masis_desktop.ui.item_models import RECORD_ROLE, DocumentListModel, HistoryListModel
 from masis_desktop.ui.page_render import render_page
-from masis_desktop.ui.render import as_dict, clarification
+from masis_desktop.ui.render import as_dict, clarification, sentence_flags
 from masis_desktop.ui.settings_dialog import SettingsDialog
 from masis_desktop.ui.theme import Tones
 from masis_desktop.ui.widgets.answer_view import AnswerView
@@ -82,6 +80,7 @@ from masis_desktop.ui.widgets.sidebar import WorkspaceSidebar, local_paths
 from masis_desktop.ui.widgets.stage_indicator import StageIndicator
 from masis_desktop.ui.widgets.stats_view import StatsView
 from masis_desktop.ui.widgets.trace_view import TraceView
+from masis_desktop.ui.widgets.two_line import TwoLineDelegate
 from masis_desktop.ui.workers import GeneratorWorker, TaskQueue
 
 QUEUES = ("llm", "ingest", "models", "io", "render")
@@ -176,27 +175,17 @@ class MainWindow(QMainWindow):
         self.sidebar.delete_requested.connect(self.delete_workspace)
         self.sidebar.files_dropped.connect(self.add_paths)
 
-        self.documents = DocumentTableModel(self)
-        self.documents_proxy = QSortFilterProxyModel(self)
-        self.documents_proxy.setSourceModel(self.documents)
-        self.documents_proxy.setSortRole(SORT_ROLE)
-        self.documents_view = QTableView(self)
-        self.documents_view.setModel(self.documents_proxy)
+        self.documents = DocumentListModel(self)
+        self.documents_view = QListView(self)
+        self.documents_view.setModel(self.documents)
+        self.documents_view.setItemDelegate(TwoLineDelegate(self.documents_view))
         self.documents_view.setAccessibleName("Documents in the workspace")
-        self.documents_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.documents_view.setAccessibleDescription("Each document with its status, pages and chunks; failed "
+                                                     "documents show the reason.")
         self.documents_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.documents_view.setSortingEnabled(True)
-        self.documents_view.sortByColumn(0, Qt.SortOrder.AscendingOrder)
-        self.documents_view.verticalHeader().hide()
-        self.documents_view.setWordWrap(False)
+        self.documents_view.setUniformItemSizes(True)
         self.documents_view.setAlternatingRowColors(True)
-        self.documents_view.setShowGrid(False)
-        header = self.documents_view.horizontalHeader()
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for col in (1, 2, 3):
-            header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
         self.documents_view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.documents_view.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         self.documents_view.doubleClicked.connect(self._open_document_row)
         self.documents_view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.documents_view.customContextMenuRequested.connect(self._documents_menu)
@@ -652,15 +641,19 @@ class MainWindow(QMainWindow):
             self.stage.reset()
         self._sync_actions()
 
-    def new_workspace(self) -> None:
-        name, ok = QInputDialog.getText(self, "New workspace", "Name of the new workspace:", text="")
+    def new_workspace(self, suggested: str = "", then: Callable[[str], None] | None = None) -> None:
+        """Ask for a name and create the workspace; ``then(name)`` runs once it exists (e.g. ingest a drop)."""
+        name, ok = QInputDialog.getText(self, "New workspace", "Name of the new workspace:", text=suggested)
         name = name.strip()
         if not ok or not name:
             return
 
         def created(created_name: str) -> None:
             self.refresh_workspaces(select=created_name)
-            self.errors.note(f"Created workspace “{created_name}”. Drop files on it to add documents.")
+            if then is not None:
+                then(created_name)
+            else:
+                self.errors.note(f"Created workspace “{created_name}”. Drop files on it to add documents.")
 
         self.job("io", lambda _t: self.backend.create_workspace(name), on_event=created,
                  context="Could not create the workspace")
@@ -782,7 +775,7 @@ class MainWindow(QMainWindow):
                  context="Could not open the past answer")
 
     def _open_document_row(self, index: QModelIndex) -> None:
-        doc = index.siblingAtColumn(0).data(RECORD_ROLE) if index.isValid() else None
+        doc = index.data(RECORD_ROLE) if index.isValid() else None
         if doc is None:
             return
         path = Path(str(_get(doc, "path")))
@@ -793,17 +786,12 @@ class MainWindow(QMainWindow):
             self.errors.message(f"No application could open {path.name}.", "warning")
 
     def _document_selected(self, current: QModelIndex, _previous: QModelIndex) -> None:
-        doc = current.siblingAtColumn(0).data(RECORD_ROLE) if current.isValid() else None
+        doc = current.data(RECORD_ROLE) if current.isValid() else None
         if doc is None:
             self.document_details.hide()
             return
         status = str(_get(doc, "status") or "")
         lines = [str(_get(doc, "path") or "")]
-        facts = [status.capitalize()]
-        if _get(doc, "pages"):
-            facts.append(f"{_get(doc, 'pages')} pages")
-        facts.append(f"{_get(doc, 'chunks') or 0} chunks")
-        lines.append(" · ".join(facts))
         if _get(doc, "error"):
             lines.append(f"Reason: {_get(doc, 'error')}")
         self.document_details.setText("\n".join(lines))
@@ -816,7 +804,7 @@ class MainWindow(QMainWindow):
         index = self.documents_view.indexAt(pos)
         if not index.isValid():
             return
-        doc = self.documents.record(self.documents_proxy.mapToSource(index).row())
+        doc = self.documents.record(index.row())
         if doc is None:
             return
         menu = QMenu(self)
@@ -888,12 +876,9 @@ class MainWindow(QMainWindow):
         """Queue an ingestion of ``found`` into ``workspace`` (the current one if None)."""
         found = list(found)
         name = workspace or self.workspace
-        if not name:
-            self._ensure_workspace()
+        if not name:  # nothing to add to yet: offer a workspace named after what was dropped
+            self.new_workspace(_suggest_name(found), then=lambda created: self.add_paths(created, found))
             return
-        busy = self.run is not None and self.run.workspace == name
-        if busy:
-            self.errors.note("Files will be added after the current question finishes.")
         worker = GeneratorWorker(lambda tok: self.backend.ingest(name, found, tok), name=f"ingest-{name}")
         job = IngestJob(name, found, worker)
         worker.signals.started.connect(lambda: self._ingest_started(job))
@@ -1092,8 +1077,15 @@ class MainWindow(QMainWindow):
         else:
             self.banner.hide()
             conf = response.get("confidence")
-            self.verdict.setText(f"Verified · confidence {float(conf) * 100:.0f}%" if conf is not None else "Verified")
-            self.verdict.setStyleSheet(f"color: {tones.good}; font-weight: 600;")
+            conf_text = f" · confidence {float(conf) * 100:.0f}%" if conf is not None else ""
+            flagged = sentence_flags(str(response.get("answer") or ""), response)
+            if flagged:  # accepted by the Supervisor, but the audit still marks sentences: say so
+                n = len(flagged)
+                self.verdict.setText(f"Accepted, {n} sentence{'s' if n != 1 else ''} flagged{conf_text}")
+                self.verdict.setStyleSheet(f"color: {tones.fair}; font-weight: 600;")
+            else:
+                self.verdict.setText(f"Verified against the sources{conf_text}")
+                self.verdict.setStyleSheet(f"color: {tones.good}; font-weight: 600;")
 
     # --- citations ---------------------------------------------------------------------------------------------
     def show_citation(self, chunk_id: str, claim: int | None) -> None:
@@ -1243,6 +1235,16 @@ class MainWindow(QMainWindow):
             self.hide()  # the window goes away at once; cancelled work finishes its current token
         self.shutdown()
         event.accept()
+
+
+def _suggest_name(found: list[Path]) -> str:
+    """A workspace name from a dropped folder (or the folder of dropped files), if it is a valid name."""
+    if not found:
+        return ""
+    first = found[0]
+    candidate = first.name if first.is_dir() else first.parent.name
+    candidate = re.sub(r"[^A-Za-z0-9 _.\-]", " ", candidate).strip(" .")[:64]
+    return candidate if candidate and candidate[0].isalnum() else "Documents"
 
 
 def _get(obj: Any, key: str) -> Any:

@@ -59,7 +59,7 @@ def cite(keyword: str, template: str) -> Callable[[Sequence[Message]], str]:
 GOOD_ANSWER = ("Halvorsen Marine Systems reported revenue of NOK 214.6 million for the third quarter of 2026 [{c}]. "
                "Revenue was up 18 percent from NOK 181.9 million in the third quarter of 2025 [{c}].")
 BAD_ANSWER = ("Halvorsen Marine Systems reported revenue of NOK 999 million for the third quarter of 2026 [{c}]. "
-              "Revenue was up 18 percent from NOK 181.9 million in the third quarter of 2025. "
+              "This shows solid growth for the business. "
               "The company also opened a Tokyo office in 2019.")
 
 

@@ -72,7 +72,7 @@ def test_ask_streams_renders_chips_and_quality(qtbot: Any, window: Any, script: 
     # trace timeline: one row per node, ending with the evaluator after the supervisor's decision
     nodes = [r["node"] for r in window.trace.model.rows]
     assert nodes[0] == "researcher" and "critic" in nodes and "supervisor" in nodes
-    assert window.verdict.text().startswith("Verified")
+    assert window.verdict.text().startswith("Verified against the sources")
     assert not window.banner.isVisible()
     assert window.export_button.isEnabled()
 
@@ -140,7 +140,7 @@ def test_escalation_shows_the_amber_banner_above_the_best_draft(qtbot: Any, wind
 
     colour, tip = mark("999")  # a value the cited passage does not contain: red, with the critic's reason
     assert colour == tones.unsupported_bg and "NOK 999 million" in tip
-    colour, tip = mark("181.9")  # true but uncited: amber
+    colour, tip = mark("solid growth")  # no citation, nothing contradicted: amber
     assert colour == tones.uncited_bg and "citation" in tip.lower()
     colour, tip = mark("Tokyo")  # named in no evidence: red
     assert colour == tones.unsupported_bg and "Tokyo" in tip

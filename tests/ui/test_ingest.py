@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from masis_desktop.core.events import FileFinished, IngestFinished
+from masis_desktop.ui.item_models import DETAIL_ROLE
 from tests.ui.conftest import drop_files, make_workspace, write_docs
 
 
@@ -35,11 +36,11 @@ def test_dropping_files_on_the_window_ingests_them(qtbot: Any, window: Any, tmp_
     assert rows["revenue_q3.txt"].status == "indexed" and rows["revenue_q3.txt"].chunks >= 1
     assert rows["broken.pdf"].status == "failed" and rows["broken.pdf"].error
     model = window.documents
-    row = model.rows.index(rows["broken.pdf"])
-    assert model.index(row, 1).data() == "Failed"
-    assert rows["broken.pdf"].error in model.index(row, 0).data(3)  # ToolTipRole
-    proxy_row = window.documents_proxy.mapFromSource(model.index(row, 0))
-    window.documents_view.setCurrentIndex(proxy_row)
+    index = model.index(model.rows.index(rows["broken.pdf"]))
+    assert index.data(DETAIL_ROLE) == f"Failed: {rows['broken.pdf'].error}"  # shown under the name
+    ok = model.index(model.rows.index(rows["revenue_q3.txt"]))
+    assert ok.data(DETAIL_ROLE) == "Indexed · 1 chunk"
+    window.documents_view.setCurrentIndex(index)
     assert "Reason:" in window.document_details.text()
     assert "2 documents indexed" in window.workspace_label.text()
 

@@ -119,6 +119,7 @@ class TraceView(QWidget):
             lines.append(f"Retry {r.get('iteration', '?')}: {r.get('reason', 'quality issue')}"
                          f"{f' (confidence {float(conf) * 100:.0f}%)' if conf is not None else ''}"
                          f"{'; ' + ', '.join(flags) if flags else ''}")
-        self.retries.setText("\n".join(lines) if lines else "No retries: the first draft was accepted or escalated.")
+        ending = "escalated to you" if final == "escalate" else "accepted" if final == "finalize" else "returned"
+        self.retries.setText("\n".join(lines) if lines else f"No retries: the first draft was {ending}.")
         tones = theme.current()
         self.retries.setStyleSheet(f"color: {tones.fair};" if lines else "")
