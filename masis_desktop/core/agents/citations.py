@@ -96,7 +96,8 @@ def quantity_in(q: tx.Quantity, src: Source) -> bool:
     for other in src.quantities:
         if tx.same_quantity(q, other):
             return True
-        if (q.unit is None or other.unit is None or q.unit == other.unit) and _scaled_equal(q.value, other.value):
+        if (q.unit is None or other.unit is None or q.unit == other.unit) and tx.compatible(q, other) and \
+                _scaled_equal(q.value, other.value):
             return True
     return q.unit is None and q.value in src.number_words
 
@@ -233,7 +234,7 @@ def _jaccard(a: frozenset[str], b: frozenset[str]) -> float:
 
 
 def _same_kind(a: tx.Quantity, b: tx.Quantity) -> bool:
-    return a.unit == b.unit if (a.unit or b.unit) else True
+    return a.unit == b.unit if (a.unit or b.unit) else tx.compatible(a, b)
 
 
 def variation_findings(claim: str, answer: str, evidence: list[Source],
@@ -299,7 +300,7 @@ def _recall(claim_stems: set[str], target: str) -> float:
 
 
 @dataclass
-class _Embeddings:
+class Embeddings:
     encoder: Encoder | None
     cache: dict[str, np.ndarray] = field(default_factory=dict)
 
@@ -324,7 +325,7 @@ class _Embeddings:
         return float(np.dot(va, vb))
 
 
-def support(claim: str, sources: list[Source], emb: _Embeddings) -> tuple[float, SupportSpan | None]:
+def support(claim: str, sources: list[Source], emb: Embeddings) -> tuple[float, SupportSpan | None]:
     """Support score of ``claim`` in ``sources`` and the best supporting sentence (offsets in its chunk)."""
     stems = tx.content_stems(claim)
     best: tuple[float, SupportSpan | None] = (0.0, None)
@@ -367,12 +368,18 @@ class CodeAudit:
         return data
 
 
-def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encoder | None = None) -> CodeAudit:
-    """Audit ``answer`` against ``evidence`` (the chunks the synthesizer was allowed to cite). Pure code."""
+def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encoder | None = None,
+                 question: str | None = None) -> CodeAudit:
+    """Audit ``answer`` against ``evidence`` (the chunks the synthesizer was allowed to cite). Pure code.
+
+    Two answer-level rules beyond the seed: an answer none of whose claims cites anything is never final (it
+    forces a retry whatever the uncited count), and, given the ``question``, an answer sharing no content word
+    with it is ``incomplete`` ("does not address the question", x0.8, retry).
+    """
     sources = [Source.of(h) for h in evidence]
     by_id = {s.id: s for s in sources}
     valid_ids = set(by_id)
-    emb = _Embeddings(embedder)
+    emb = Embeddings(embedder)
 
     sentences = [s for s in tx.split_sentences(answer) if not tx.is_heading(s.text)]
     stripped = [tx.strip_citations(s.text, valid_ids) for s in sentences]
@@ -483,6 +490,18 @@ def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encode
     abstained = bool(claims) and not claim_sentences and not invalid_all
     if not claims:
         needs_retry = True  # an empty draft is never an answer
+    elif claim_sentences and all(c.verdict == "uncited" for c in claim_sentences):
+        needs_retry = True  # nothing in the answer is tied to a source
+    if question and claim_sentences:
+        asked = tx.content_stems(question)
+        said = tx.content_stems(" ".join(tx.strip_citations(c.text) for c in claim_sentences))
+        if asked and not asked & said:
+            f = Finding(IssueType.INCOMPLETE, 0.7, "the answer does not address the question", answer[:200],
+                        "answer the question that was asked", None, INCOMPLETE_FACTOR, True, False)
+            findings.append(f)
+            issues.append(f.issue())
+            penalty *= INCOMPLETE_FACTOR
+            needs_retry = True
     hallucinated = sum(1 for c in claims if any(
         f.hallucination and f.problematic_text in (c.text, tx.strip_citations(c.text, valid_ids)) for f in findings))
     hallucination_score = min(1.0, (hallucinated + (1 if invalid_all else 0)) / max(1, checkable or len(claims)))

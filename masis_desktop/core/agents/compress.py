@@ -25,6 +25,9 @@ from masis_desktop.core.agents.citations import Encoder
 from masis_desktop.core.schemas import SearchHit
 
 REMOVED = "(instruction-like text removed)"
+MIN_SENTENCE_SCORE = 0.08  # a sentence sharing nothing with the question is not worth its prefill
+RELATIVE_FLOOR = 0.25  # ... nor one scoring under a quarter of the best sentence
+SMALL_ENOUGH = 120  # evidence this short is shown whole: selecting from it saves nothing
 _INJECTION = [
     re.compile(p, re.IGNORECASE)
     for p in (
@@ -93,6 +96,33 @@ class Context:
                 "evidence_sanitized": {k: v for k, v in self.sanitized.items() if v}}
 
 
+def _units(text: str) -> list[tx.Span]:
+    """Sentences of a chunk, with consecutive table rows ("a | b | c") kept together as one unit."""
+    spans = tx.split_sentences(text) or [tx.Span(text, 0, len(text))]
+    out: list[tx.Span] = []
+    for span in spans:
+        if out and "|" in span.text and "|" in out[-1].text:
+            prev = out[-1]
+            out[-1] = tx.Span(text[prev.start:span.end], prev.start, span.end)
+        else:
+            out.append(span)
+    return out
+
+
+def _squash(text: str) -> str:
+    """Whitespace runs to single spaces, table rows kept on their own lines (fewer prompt tokens)."""
+    lines = [re.sub(r"[ \t]+", " ", ln).strip() for ln in text.splitlines()]
+    out: list[str] = []
+    for ln in lines:
+        if not ln:
+            continue
+        if out and "|" not in ln and "|" not in out[-1]:
+            out[-1] += " " + ln
+        else:
+            out.append(ln)
+    return "\n".join(out)
+
+
 def _approx_tokens(text: str) -> int:
     return max(1, len(text) // 4)
 
@@ -107,7 +137,7 @@ def build_context(
     max_chunks: int = 5,
     pinned: Sequence[str] = (),
 ) -> Context:
-    """Choose the passages for the prompt: all of them when they fit, else the sentences that matter most.
+    """Choose the passages for the prompt: the sentences that matter most, within ``budget_tokens``.
 
     Sentences are ranked by how much of the question they cover (content-word recall, blended with MiniLM
     similarity when an embedder is given) plus a small prior for the chunk's retrieval rank; the best sentence of
@@ -127,8 +157,8 @@ def build_context(
 
     chosen = order[:max_chunks]
     full_tokens = sum(count(line(h.chunk_id, clean[h.chunk_id])) for h in chosen)
-    if full_tokens <= budget_tokens and len(chosen) == len(order):
-        passages = {h.chunk_id: clean[h.chunk_id] for h in chosen}
+    if full_tokens <= SMALL_ENOUGH and len(chosen) == len(order):
+        passages = {h.chunk_id: _squash(clean[h.chunk_id]) for h in chosen}
         chars = sum(len(p) for p in passages.values())
         return Context(list(chosen), passages, False, raw_chars, chars, full_tokens, notes)
 
@@ -136,7 +166,7 @@ def build_context(
     candidates: list[tuple[float, int, int, tx.Span]] = []  # (score, chunk rank, sentence index, span)
     sentences: dict[str, list[tx.Span]] = {}
     for rank, h in enumerate(chosen):
-        spans = tx.split_sentences(clean[h.chunk_id]) or [tx.Span(clean[h.chunk_id], 0, len(clean[h.chunk_id]))]
+        spans = _units(clean[h.chunk_id])
         sentences[h.chunk_id] = spans
         for i, s in enumerate(spans):
             if s.text == REMOVED:
@@ -156,10 +186,14 @@ def build_context(
         prior[cid] = prior.get(cid, 0.0) + 0.2
     ranked = sorted(candidates, key=lambda c: (-(c[0] + prior[chosen[c[1]].chunk_id]), c[1], c[2]))
 
+    best = max((c[0] + prior[chosen[c[1]].chunk_id] for c in candidates), default=0.0)
+    floor = max(MIN_SENTENCE_SCORE, RELATIVE_FLOOR * best)
     picked: dict[str, set[int]] = {}
     used = 0
-    for _score, rank, idx, span in ranked:
+    for score, rank, idx, span in ranked:
         cid = chosen[rank].chunk_id
+        if picked and score + prior[cid] < floor:
+            break
         cost = count(span.text + " ") + (count(line(cid, "")) if cid not in picked else 0)
         if used + cost > budget_tokens and picked:
             continue
@@ -178,7 +212,7 @@ def build_context(
                 parts.append("…")
             parts.append(spans[i].text)
             prev = i
-        passages[h.chunk_id] = " ".join(parts)
+        passages[h.chunk_id] = _squash(" ".join(parts))
     tokens = sum(count(line(h.chunk_id, passages[h.chunk_id])) for h in shown)
     chars = sum(len(p) for p in passages.values())
     return Context(shown, passages, True, raw_chars, chars, tokens, {h.chunk_id: notes[h.chunk_id] for h in shown})

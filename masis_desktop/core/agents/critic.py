@@ -120,7 +120,7 @@ def critique(question: str, draft: str, context: Context, llm: LLM | None, *, it
              embedder: Encoder | None = None, cancel: CancelToken | None = None) -> CriticResult:
     """Audit ``draft`` against the evidence in ``context``; ``llm`` None means code audit only (skipped)."""
     start = time.perf_counter()
-    code = audit_answer(draft, context.hits, embedder=embedder)
+    code = audit_answer(draft, context.hits, embedder=embedder, question=question)
     code_ms = (time.perf_counter() - start) * 1000
     a = code.audit
     body = prompts.auditor_body(question, context, labelled_answer(code), code_checks(code, context))

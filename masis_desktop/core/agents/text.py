@@ -27,6 +27,7 @@ _ABBREVIATIONS = {
     "cf", "al", "jr", "sr", "u.s", "u.k", "dept", "est",
 }
 _BOUNDARY = re.compile(r"[.!?]+[\"')\]]*(?=\s|$)|\n")
+_NUMBERING = re.compile(r"^\s*(?:#{1,6}\s*)?\d{1,2}\.$")  # "2." opening a numbered heading or item
 _LIST_MARKER = re.compile(r"^\s*(?:[-*•·]+|\d{1,2}[.)]|[a-z][.)])\s+|^\s*#{1,6}\s+")
 _LEADING_CITES = re.compile(r"\s*(?:\[[^\[\]\n]{1,80}\]\s*)+[.!?]?")
 
@@ -48,6 +49,17 @@ def _ends_with_abbreviation(text: str) -> bool:
     return word in _ABBREVIATIONS or (len(word) == 1 and word.isalpha())
 
 
+def _line_break_ends_sentence(text: str, pos: int) -> bool:
+    """A newline ends a sentence unless it is a wrapped line (PDF text, hard-wrapped Markdown): it does after a
+    blank line, after punctuation, after a short line (heading, table row) and before a list item."""
+    line_start = text.rfind("\n", 0, pos) + 1
+    line = text[line_start:pos].rstrip()
+    nxt = text[pos + 1:text.find("\n", pos + 1) if text.find("\n", pos + 1) >= 0 else len(text)]
+    if not line or not nxt.strip() or line.endswith((".", "!", "?", ":", ";", "]")):
+        return True
+    return bool(len(line) < 60 or _LIST_MARKER.match(nxt) or "|" in line)
+
+
 def split_sentences(text: str) -> list[Span]:
     """Split ``text`` into sentences with offsets.
 
@@ -60,7 +72,10 @@ def split_sentences(text: str) -> list[Span]:
     start = 0
     for m in _BOUNDARY.finditer(text):
         end = m.end()
-        if m.group(0) != "\n" and _ends_with_abbreviation(text[start:m.start() + 1]):
+        if m.group(0) == "\n":
+            if not _line_break_ends_sentence(text, m.start()):
+                continue
+        elif _ends_with_abbreviation(text[start:m.start() + 1]) or _NUMBERING.match(text[start:m.start() + 1]):
             continue
         raw.append((start, end))
         start = end
@@ -282,6 +297,7 @@ _MULT = r"(?:\s?(?P<mult>thousand|million|billion|trillion|mn|bn|mill)\b|(?P<mmu
 _UNIT_WORDS = sorted(_UNITS, key=len, reverse=True)
 _UNIT = r"(?:\s?(?P<unit>" + "|".join(re.escape(u) for u in _UNIT_WORDS) + r")(?![A-Za-z]))?"
 _QUANTITY = re.compile(r"(?<![\w.])" + _CURRENCY_PREFIX + _NUMBER + _MULT + _UNIT, re.IGNORECASE)
+_NOUN_AFTER = re.compile(r"[ \t]+([A-Za-z][A-Za-z\-]{1,30})")
 _WORD_QUANTITY = re.compile(
     r"\b(?P<word>" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")[\s-](?P<unit>"
     + "|".join(re.escape(u) for u in _UNIT_WORDS if u.isalpha() and len(u) > 2) + r")\b",
@@ -299,6 +315,7 @@ class Quantity:
     kind: str | None
     start: int
     end: int
+    noun: str | None = None  # the counted thing when it is not a unit: "users" in "25 users"
 
     @property
     def base(self) -> float:
@@ -339,7 +356,12 @@ def quantities(text: str) -> list[Quantity]:
         unit, kind = _canonical_unit(m.group("unit"))
         if cur and (unit is None or kind != "currency"):
             unit, kind = _canonical_unit(cur)
-        out.append(Quantity(m.group(0).strip(), num, unit, kind, m.start(), m.end()))
+        noun = None
+        if unit is None:
+            follow = _NOUN_AFTER.match(text, m.end())
+            if follow and follow.group(1).lower() not in STOPWORDS:
+                noun = stem(follow.group(1))
+        out.append(Quantity(m.group(0).strip(), num, unit, kind, m.start(), m.end(), noun))
     for m in _WORD_QUANTITY.finditer(text):
         if any(q.start <= m.start() < q.end for q in out):
             continue
@@ -350,11 +372,23 @@ def quantities(text: str) -> list[Quantity]:
     return out
 
 
-def same_quantity(a: Quantity, b: Quantity) -> bool:
-    """Equal values; when both carry units they must be of one kind and equal in base units."""
+def compatible(a: Quantity, b: Quantity) -> bool:
+    """Could ``a`` and ``b`` measure the same thing? Units of one kind, or a unit against a bare number ("214.6"
+    under a "(NOK m)" header) -- but not a unit against a counted noun ("25 MB" is not "25 users")."""
     if a.unit and b.unit:
-        if a.kind != b.kind:
-            return False
+        return a.kind == b.kind
+    if a.unit:
+        return b.noun is None
+    if b.unit:
+        return a.noun is None
+    return True
+
+
+def same_quantity(a: Quantity, b: Quantity) -> bool:
+    """Equal values of compatible quantities; with units on both sides, equal in base units."""
+    if not compatible(a, b):
+        return False
+    if a.unit and b.unit:
         return abs(a.base - b.base) <= 1e-9 * max(1.0, abs(a.base))
     return abs(a.value - b.value) <= 1e-9 * max(1.0, abs(a.value))
 

@@ -1,0 +1,202 @@
+"""The deterministic code audit: seed 000's citation engine numbers, and the checks beyond it."""
+
+from __future__ import annotations
+
+import pytest
+
+from masis_desktop.core.agents import text as tx
+from masis_desktop.core.agents.citations import audit_answer
+from masis_desktop.core.schemas import IssueType
+from tests.core.pipeline_support import hit
+
+EVIDENCE = [
+    hit("c1", "Free tier: 10MB limit", document="a.md"),
+    hit("c2", "Pro tier: 100MB limit", document="b.md"),
+    hit("c3", "Timeout: 60 seconds", document="c.md"),
+    hit("c4", "The Oslo office opened in March 2018 and now hosts 64 engineers.", document="memo.md"),
+]
+
+
+def test_valid_cited_sentence_is_clean() -> None:
+    a = audit_answer("The timeout is 60 seconds [c3].", EVIDENCE)
+    assert a.audit.penalty_factor == 1.0
+    assert not a.audit.hallucination_detected and not a.audit.needs_retry
+    assert a.audit.invalid_citations == [] and a.audit.uncited_claim_count == 0
+    claim = a.audit.claims[0]
+    assert claim.supported and claim.verdict == "supported" and claim.citations == ["c3"]
+    assert claim.support_span is not None and claim.support_span.chunk_id == "c3"
+    assert (claim.support_span.char_start, claim.support_span.char_end) == (0, len("Timeout: 60 seconds"))
+    assert a.citation_accuracy == 1.0 and a.hallucination_score == 0.0 and a.factual_consistency == 1.0
+
+
+def test_invalid_id_forces_hallucination_retry_and_halves() -> None:
+    a = audit_answer("The Oslo office opened in March 2018 [c4]. It hosts 64 engineers [c99].", EVIDENCE)
+    assert a.audit.invalid_citations == ["c99"]
+    assert a.audit.hallucination_detected and a.audit.needs_retry
+    assert a.audit.penalty_factor == pytest.approx(0.5)
+    assert a.issues[0].issue_type is IssueType.HALLUCINATION and a.issues[0].severity == 1.0
+    assert a.issues[0].citation_id == "c99"
+
+
+def test_every_occurrence_of_an_invalid_id_is_listed_but_penalised_once() -> None:
+    a = audit_answer("Opened in 2018 [c4][c98]. Hosts 64 engineers [c98, c97].", EVIDENCE)
+    assert a.audit.invalid_citations == ["c98", "c98", "c97"]
+    assert a.audit.penalty_factor == pytest.approx(0.5)
+
+
+@pytest.mark.parametrize(("uncited", "factor", "retry"), [
+    (1, 0.97, False), (3, 0.91, False), (4, 0.88, False), (5, 0.85, True), (10, 0.70, True), (13, 0.61, True),
+    (14, 0.60, True), (20, 0.60, True),
+])
+def test_uncited_sentences_cost_three_percent_each_capped_at_forty(uncited: int, factor: float,
+                                                                   retry: bool) -> None:
+    sentences = ["The Oslo office opened in March 2018 [c4]."] + ["The office is in Oslo."] * uncited
+    a = audit_answer(" ".join(sentences), EVIDENCE)
+    assert a.audit.uncited_claim_count == uncited
+    assert a.audit.penalty_factor == pytest.approx(factor)
+    assert a.audit.needs_retry is retry
+    assert not a.audit.hallucination_detected
+
+
+@pytest.mark.parametrize("hedge", [
+    "The evidence provides insufficient evidence on margins.",
+    "The remote policy is not provided here.",
+    "I cannot provide the 2028 figures.",
+    "I lack sufficient evidence in your documents to answer this.",
+    "The evidence partially covers this question.",
+])
+def test_seed_hedge_phrases_are_not_uncited_claims(hedge: str) -> None:
+    a = audit_answer(f"The Oslo office opened in March 2018 [c4]. {hedge}", EVIDENCE)
+    assert a.audit.uncited_claim_count == 0
+    assert a.audit.penalty_factor == 1.0
+    assert a.audit.claims[1].verdict == "hedge"
+
+
+def test_answer_that_only_abstains() -> None:
+    a = audit_answer("I lack sufficient evidence in your documents to answer this.", EVIDENCE)
+    assert a.abstained and not a.audit.needs_retry and a.audit.penalty_factor == 1.0
+
+
+def test_empty_answer_forces_retry() -> None:
+    a = audit_answer("", EVIDENCE)
+    assert a.audit.needs_retry and not a.abstained
+
+
+def test_citation_formats() -> None:
+    assert tx.citation_ids("a [c1, c2] b [c3][c4] c [c5; c6] [c7-c9]") == [f"c{i}" for i in range(1, 10)]
+    assert tx.citation_ids("see [sic] and [link](http://x) but [chunk_99] and [Source 2] and [7]") == [
+        "chunk_99", "Source 2", "7"]
+    assert tx.strip_citations("Grew 12% [c1, c2].") == "Grew 12%."
+
+
+def test_sentences_keep_decimals_abbreviations_and_late_citations() -> None:
+    spans = tx.split_sentences("Revenue was NOK 214.6 million [c3]. Dr. Lindqvist leads it. [c5] Next one [c1].")
+    assert [s.text for s in spans] == ["Revenue was NOK 214.6 million [c3].", "Dr. Lindqvist leads it. [c5]",
+                                       "Next one [c1]."]
+    text = "Revenue was NOK 214.6 million [c3]. Dr. Lindqvist leads it. [c5] Next one [c1]."
+    assert all(text[s.start:s.end] == s.text for s in spans)
+
+
+def test_wrapped_pdf_lines_are_not_sentence_ends() -> None:
+    text = ("Highlights \nRevenue for the third quarter of 2026 was NOK 214.6 million, up 18 percent from NOK 181.9 "
+            "million \nin the third quarter of 2025. EBITDA was NOK 31.2 million.\nSeaScan drones 148.2 119.5 +24%")
+    assert [s.text.replace("\n", " ") for s in tx.split_sentences(text)] == [
+        "Highlights", "Revenue for the third quarter of 2026 was NOK 214.6 million, up 18 percent from NOK 181.9 "
+        "million  in the third quarter of 2025.", "EBITDA was NOK 31.2 million.", "SeaScan drones 148.2 119.5 +24%"]
+
+
+# --- beyond the seed: facts must be in the cited chunk ------------------------------------------------------------
+
+def test_number_normalisation() -> None:
+    q = {x.label for x in tx.quantities("10MB, 10 MB, 10 megabytes, 60 seconds, 1,050 units, 41 percent, "
+                                         "NOK 4.2 million, three days")}
+    assert q == {"10 mb", "60 s", "1050", "41 %", "4200000 nok", "3 day"}
+    a, b = tx.quantities("1 minute")[0], tx.quantities("60 seconds")[0]
+    assert tx.same_quantity(a, b)
+
+
+@pytest.mark.parametrize("answer", [
+    "The free tier allows 10 MB [c1].", "The free tier allows 10 megabytes [c1].", "The timeout is 60 s [c3].",
+    "The timeout is one minute [c3].", "The Oslo office opened in march 2018 [c4].",
+    "The Oslo office hosts sixty-four engineers [c4].",
+])
+def test_normalised_facts_are_found(answer: str) -> None:
+    a = audit_answer(answer, EVIDENCE)
+    assert a.audit.claims[0].supported, a.audit.claims[0].note
+    assert a.audit.penalty_factor == 1.0
+
+
+def test_wrong_value_in_cited_chunk_is_a_factual_error() -> None:
+    a = audit_answer("The timeout is 30 seconds [c3].", EVIDENCE)
+    claim = a.audit.claims[0]
+    assert not claim.supported and claim.verdict == "factual_error" and claim.unsupported_tokens == ["30 seconds"]
+    assert a.audit.hallucination_detected and a.audit.needs_retry
+    assert a.audit.penalty_factor == pytest.approx(0.75)
+    assert a.issues[0].issue_type is IssueType.FACTUAL_ERROR and "60 seconds" in a.issues[0].description
+    assert a.factual_consistency == pytest.approx(0.8)
+    assert a.citation_accuracy == 0.0
+
+
+def test_name_absent_from_all_evidence_is_a_hallucination() -> None:
+    a = audit_answer("The Bergen office opened in March 2018 [c4].", EVIDENCE)
+    assert a.audit.claims[0].unsupported_tokens == ["Bergen"]
+    assert a.issues[0].issue_type is IssueType.HALLUCINATION
+    assert a.audit.hallucination_detected and a.audit.penalty_factor == pytest.approx(0.75)
+
+
+def test_fact_from_another_chunk_is_an_incorrect_citation() -> None:
+    a = audit_answer("The timeout is 60 seconds [c4].", EVIDENCE)
+    assert a.issues[0].issue_type is IssueType.INCORRECT_CITATION and "[c3]" in a.issues[0].description
+    assert a.audit.needs_retry and not a.audit.hallucination_detected
+    assert a.audit.penalty_factor == pytest.approx(0.75)
+
+
+def test_one_factor_per_sentence_and_product_over_sentences() -> None:
+    a = audit_answer("The timeout is 30 seconds [c3]. The Bergen office opened in 2018 [c4].", EVIDENCE)
+    assert a.audit.penalty_factor == pytest.approx(0.75 * 0.75)
+    assert a.audit.unsupported_claim_count == 2
+
+
+def test_fabricated_number_in_uncited_sentence_is_a_hallucination_too() -> None:
+    a = audit_answer("The Oslo office opened in March 2018 [c4]. It has 90 engineers.", EVIDENCE)
+    assert a.audit.uncited_claim_count == 1 and a.audit.hallucination_detected
+    assert a.audit.penalty_factor == pytest.approx(0.75 * 0.97)
+
+
+def test_universal_value_over_per_case_values_is_incomplete() -> None:
+    a = audit_answer("The maximum file upload size is 100MB [c2].", EVIDENCE)
+    kinds = [i.issue_type for i in a.issues]
+    assert kinds == [IssueType.INCOMPLETE]
+    assert "Free tier: 10MB" in a.issues[0].description and "Pro tier: 100MB" in a.issues[0].description
+    assert a.audit.needs_retry and a.audit.penalty_factor == pytest.approx(0.8)
+    ok = audit_answer("Free tier users can upload 10MB [c1] and Pro tier users 100MB [c2].", EVIDENCE)
+    assert ok.issues == [] and ok.audit.penalty_factor == 1.0
+
+
+def test_documents_that_disagree_are_a_contradiction_unless_both_are_reported() -> None:
+    ev = [hit("c5", "Starting 1 January 2027, all staff may work remotely up to three days per week.",
+              document="memo.md"),
+          hit("c6", "Employees may work remotely up to two days per week, agreed with their manager.",
+              document="policy.docx")]
+    one_side = audit_answer("Staff may work remotely up to three days per week [c5].", ev)
+    assert [i.issue_type for i in one_side.issues] == [IssueType.CONTRADICTION]
+    assert one_side.conflicts and "[c6]" in one_side.conflicts[0]
+    assert one_side.audit.needs_retry and one_side.audit.penalty_factor == pytest.approx(0.9)
+    both = audit_answer("The memo allows three days per week [c5], but the policy allows two days [c6].", ev)
+    assert both.issues == [] and both.conflicts == []
+
+
+def test_low_support_and_better_chunk_elsewhere() -> None:
+    ev = [*EVIDENCE, hit("c5", "Customer inspection data must never be stored on personal devices.")]
+    a = audit_answer("Inspection data must never be stored on personal devices [c1].", ev)
+    assert a.issues[0].issue_type is IssueType.INCORRECT_CITATION and "[c5]" in a.issues[0].description
+    assert a.audit.penalty_factor == pytest.approx(0.9) and not a.audit.needs_retry
+
+
+def test_embedder_blends_into_support(embedder) -> None:  # type: ignore[no-untyped-def]
+    lexical = audit_answer("The Oslo office opened in March 2018 [c4].", EVIDENCE)
+    blended = audit_answer("The Oslo office opened in March 2018 [c4].", EVIDENCE, embedder=embedder)
+    assert blended.audit.claims[0].support_span == lexical.audit.claims[0].support_span or \
+        blended.audit.claims[0].support_span is not None
+    assert 0.5 < blended.audit.claims[0].support_score <= 1.0
+    assert blended.audit.claims[0].support_score != lexical.audit.claims[0].support_score

@@ -1,0 +1,293 @@
+"""``ask(...)`` end to end on scripted models: routing, seed numbers, termination, zero-results paths, history."""
+
+from __future__ import annotations
+
+import pytest
+
+from masis_desktop.core.events import CancelToken, RunFinished, StageStarted, TokenStreamed
+from masis_desktop.core.history import History
+from masis_desktop.core.pipeline import Models, ask
+from masis_desktop.errors import CancelledError, MasisError, StructuredOutputError
+from tests.core.pipeline_support import FixedRetriever, Scripted, audit, hit, run, score
+
+Q = "What is the timeout?"
+GOOD = "The timeout is 60 seconds [c1]."
+BAD_ID = "The timeout is 60 seconds [c9]."
+
+
+def corpus() -> FixedRetriever:
+    return FixedRetriever([hit("c1", "Timeout: 60 seconds.", 0.9), hit("c2", "Retries: 3 attempts per request.", 0.7),
+                           hit("c3", "Boats float.", 0.4)])
+
+
+def test_happy_path_three_llm_calls_and_seed_response_shape() -> None:
+    s = Scripted()
+    s.synth.enqueue(GOOD)
+    s.judge.enqueue(audit(0.9), score(0.9, 0.8, 0.7, 0.6, ["add the retry count"]))
+    out = run(Q, corpus(), s)
+    r = out.response
+    assert out.nodes() == ["researcher", "synthesizer", "critic", "supervisor", "evaluator"]
+    assert out.stages() == ["researching", "writing", "auditing", "deciding", "scoring"]
+    assert [c.kind for c in s.synth.calls] == ["stream"] and [c.kind for c in s.judge.calls] == ["structured"] * 2
+    assert r["status"] == "success" and r["requires_human_review"] is False and r["clarification_question"] is None
+    assert r["answer"] == GOOD and r["confidence"] == pytest.approx(0.9)
+    assert out.tokens() == GOOD
+    assert set(r) >= {"status", "answer", "confidence", "requires_human_review", "clarification_question",
+                      "critique", "evaluation", "trace", "metrics", "question", "workspace", "evidence",
+                      "created_at", "id"}
+    assert [e["chunk_id"] for e in r["evidence"]] == ["c1", "c2"]
+    ev = r["evaluation"]
+    assert ev["overall_score"] == round(0.35 * 0.9 + 0.25 * 0.8 + 0.25 * 0.7 + 0.15 * 0.6, 3)
+    assert ev["improvement_suggestions"] == ["add the retry count"]
+    m = r["metrics"]
+    assert m["confidence_history"] == [0.9] and m["retry_reasons"] == []
+    assert m["last_citation_audit"]["penalty_factor"] == 1.0 and m["evaluation"] == ev
+    assert set(m["node_latency_ms"]) == {"researcher", "synthesizer", "critic", "supervisor", "evaluator"}
+    assert m["time_to_first_token_ms"] is not None
+    researcher = out.entries("researcher")[0]
+    assert researcher["chunks"] == 2 and researcher["filtered_out"] == 1 and researcher["threshold_used"] == 0.60
+    assert researcher["avg_score"] == 0.8 and researcher["augmented_query_used"] is False
+    critic = out.entries("critic")[0]
+    assert critic["invalid_citations"] == 0 and critic["uncited_claims"] == 0 and critic["model_audit"] == "ok"
+
+
+def test_evaluator_shares_the_critics_prompt_up_to_the_task_line() -> None:
+    s = Scripted()
+    s.synth.enqueue(GOOD)
+    s.judge.enqueue(audit(0.9), score())
+    run(Q, corpus(), s)
+    crit, ev = (c.messages for c in s.judge.calls)
+    assert crit[0] == ev[0]  # same system message
+    assert crit[1]["content"].endswith("TASK: AUDIT") and ev[1]["content"].endswith("TASK: SCORE")
+    assert crit[1]["content"][:-len("AUDIT")] == ev[1]["content"][:-len("SCORE")]
+    assert ev[1]["content"].startswith("QUESTION: " + Q)  # the question first
+
+
+def test_retry_path_critique_aware_research_and_revision() -> None:
+    s = Scripted()
+    s.synth.enqueue(BAD_ID, GOOD)
+    s.judge.enqueue(audit(0.8, unsupported=["S1: wrong id"]), audit(0.9), score())
+    retriever = corpus()
+    out = run(Q, retriever, s)
+    r = out.response
+    assert out.nodes() == ["researcher", "synthesizer", "critic", "supervisor"] * 2 + ["evaluator"]
+    assert r["status"] == "success" and r["answer"] == GOOD
+    assert retriever.queries[0] == (Q, 10) and retriever.queries[1][1] == 20
+    assert retriever.queries[1][0].startswith(Q) and "The timeout is 60 seconds" in retriever.queries[1][0]
+    second = out.entries("researcher")[1]
+    assert second["threshold_used"] == 0.55 and second["augmented_query_used"] is True
+    reason = r["metrics"]["retry_reasons"][0]
+    assert reason["iteration"] == 1 and reason["confidence"] == pytest.approx(0.4)  # 0.8 x 0.5 (invalid id)
+    assert reason["hallucination"] is True and reason["citation_issue"] is True
+    assert reason["reason"] == "quality_issue_detected" and "invalid_citations" in reason["causes"]
+    assert r["metrics"]["confidence_history"] == [pytest.approx(0.4), pytest.approx(0.9)]
+    revision = s.synth.calls[1].messages[1]["content"]
+    assert "Your previous answer:\n" + BAD_ID in revision and "[c9]" in revision and "not in the evidence" in revision
+    assert out.entries("synthesizer")[1]["revised"] is True
+    assert len(s.judge.calls) == 3  # evaluator once, after the last critic pass
+
+
+@pytest.mark.parametrize(("max_retries", "passes"), [(0, 1), (1, 2), (2, 3), (None, 3), (4, 5)])
+def test_termination_with_a_critic_that_always_fails(max_retries: int | None, passes: int) -> None:
+    s = Scripted()
+    s.synth.enqueue(*[BAD_ID] * passes)
+    s.judge.enqueue(*[audit(0.9)] * passes, score())
+    out = run(Q, corpus(), s, max_retries=max_retries)
+    r = out.response
+    assert len(s.synth.calls) == passes and len(s.judge.calls) == passes + 1
+    assert r["status"] == "needs_clarification" and r["requires_human_review"] is True
+    assert len(r["metrics"]["retry_reasons"]) == passes - 1
+    assert out.entries("supervisor")[-1]["decision"] == "escalate"
+    assert r["metrics"]["hitl_variant"] == "low_confidence"
+    assert r["answer"] == BAD_ID  # the best draft is always returned
+    assert r["clarification_question"] and f"{passes} attempt" in r["clarification_question"]
+    assert r["evaluation"]["faithfulness"] <= 0.4  # hallucination clamp, on HITL too
+
+
+def test_best_draft_is_the_most_confident_one() -> None:
+    s = Scripted()
+    s.synth.enqueue("The timeout is 60 seconds [c1]. It is great.", BAD_ID, "The timeout is 30 seconds [c1].")
+    s.judge.enqueue(audit(0.6), audit(0.95), audit(0.9), score())
+    out = run(Q, corpus(), s)
+    r = out.response
+    assert r["metrics"]["confidence_history"] == [pytest.approx(0.582), pytest.approx(0.475), pytest.approx(0.675)]
+    assert r["status"] == "needs_clarification"
+    assert r["answer"] == "The timeout is 30 seconds [c1]." and r["metrics"]["best_iteration"] == 2
+    ev_prompt = s.judge.calls[-1].messages[1]["content"]
+    assert "S1: The timeout is 30 seconds [c1]." in ev_prompt
+
+
+def test_finalize_threshold_is_065_inclusive() -> None:
+    for conf, status in ((0.65, "success"), (0.6499, "needs_clarification")):
+        s = Scripted()
+        s.synth.enqueue(GOOD)
+        s.judge.enqueue(audit(conf), score())
+        assert run(Q, corpus(), s, max_retries=0).response["status"] == status
+
+
+@pytest.mark.parametrize(("raw", "normalised"), [(85, 0.85), (150, 1.0), (-0.2, 0.0), (0.7, 0.7), (1.0, 1.0)])
+def test_model_confidence_normalisation(raw: float, normalised: float) -> None:
+    s = Scripted()
+    s.synth.enqueue(GOOD)
+    s.judge.enqueue(audit(raw), score())
+    r = run(Q, corpus(), s, max_retries=0).response
+    assert r["critique"]["model_confidence"] == pytest.approx(normalised)
+    assert r["confidence"] == pytest.approx(normalised)
+
+
+def test_zero_results_escalates_at_once_without_any_model_call() -> None:
+    s = Scripted()
+    out = run(Q, FixedRetriever([]), s)
+    r = out.response
+    assert s.calls() == 0
+    assert out.nodes() == ["researcher", "supervisor", "evaluator"]
+    assert r["status"] == "needs_clarification" and r["metrics"]["hitl_variant"] == "zero_results"
+    assert "Add documents" in r["clarification_question"]
+    assert r["evaluation"]["model_status"] == "skipped" and "no evidence" in r["evaluation"]["reason"]
+    assert r["answer"] and r["confidence"] == 0.0 and r["evidence"] == [] and r["critique"] is None
+
+
+def test_all_filtered_escalates_with_rephrase_and_no_model_call() -> None:
+    s = Scripted()
+    retriever = FixedRetriever([hit("c1", "Timeout: 60 seconds.", 0.599), hit("c2", "Other.", 0.2)])
+    out = run(Q, retriever, s)
+    r = out.response
+    assert s.calls() == 0
+    assert out.entries("researcher")[0]["filtered_out"] == 2
+    assert "rephrase" in r["clarification_question"] and "0.60" in r["clarification_question"]
+    assert r["evaluation"]["model_status"] == "skipped"
+
+
+def test_relevance_exactly_at_threshold_is_kept_and_retry_threshold_is_055() -> None:
+    s = Scripted()
+    s.synth.enqueue(BAD_ID, GOOD)
+    s.judge.enqueue(audit(0.9), audit(0.9), score())
+    retriever = FixedRetriever([hit("c1", "Timeout: 60 seconds.", 0.60), hit("c2", "Timeouts are set per call.", 0.56)])
+    out = run(Q, retriever, s)
+    first, second = out.entries("researcher")
+    assert first["chunks"] == 1 and second["chunks"] == 2
+
+
+def test_model_audit_failure_leaves_the_code_audit_alone() -> None:
+    s = Scripted()
+    s.synth.enqueue(GOOD)
+    s.judge.enqueue(StructuredOutputError("judge produced no valid AuditVerdict"), score())
+    out = run(Q, corpus(), s, max_retries=0)
+    r = out.response
+    crit = out.entries("critic")[0]
+    assert crit["model_audit"] == "failed" and "no valid AuditVerdict" in crit["model_audit_error"]
+    assert r["critique"]["model_audit"] == "failed" and r["critique"]["model_confidence"] is None
+    support = r["metrics"]["last_citation_audit"]["claims"][0]["support_score"]
+    assert r["confidence"] == pytest.approx(0.5 + 0.5 * support)
+    assert r["status"] == "success"
+
+
+def test_code_findings_override_the_model() -> None:
+    s = Scripted()
+    s.synth.enqueue(BAD_ID)
+    s.judge.enqueue(audit(1.0, hallucination=False, needs_retry=False), score(1.0, 1.0, 1.0, 1.0))
+    r = run(Q, corpus(), s, max_retries=0).response
+    assert r["critique"]["hallucination_detected"] is True and r["critique"]["needs_retry"] is True
+    assert r["confidence"] == pytest.approx(0.5)
+    assert r["evaluation"]["faithfulness"] == 0.0  # verified share 0/1 caps it below the seed's 0.4 clamp
+    assert r["status"] == "needs_clarification"
+
+
+def test_model_flags_route_only_when_they_name_a_sentence() -> None:
+    s = Scripted()
+    s.synth.enqueue(GOOD)
+    s.judge.enqueue(audit(0.9, hallucination=True, needs_retry=True, unsupported=["something is off"]), score())
+    r = run(Q, corpus(), s, max_retries=0).response
+    assert r["status"] == "success" and r["critique"]["hallucination_detected"] is False
+    assert r["trace"][2]["model_flags_ignored"]
+    s = Scripted()
+    s.synth.enqueue(GOOD)
+    s.judge.enqueue(audit(0.9, hallucination=True, needs_retry=True, unsupported=["S1: c1 says otherwise"]), score())
+    r = run(Q, corpus(), s, max_retries=0).response
+    assert r["status"] == "needs_clarification" and r["critique"]["hallucination_detected"] is True
+    assert any(i["source"] == "model" and "otherwise" in i["description"] for i in r["critique"]["issues"])
+
+
+def test_conflicting_documents_escalate_with_the_conflict_variant() -> None:
+    retriever = FixedRetriever([
+        hit("c1", "Starting 1 January 2027, all staff may work remotely up to three days per week.", 0.9, "memo.md"),
+        hit("c2", "Employees may work remotely up to two days per week, agreed with their manager.", 0.85,
+            "policy.docx")])
+    s = Scripted()
+    s.synth.enqueue(*["Staff may work remotely up to three days per week [c1]."] * 2)
+    s.judge.enqueue(audit(0.9), audit(0.9), score())
+    r = run("How many remote days per week?", retriever, s, max_retries=1).response
+    assert r["metrics"]["retry_reasons"][0]["causes"][0] == "conflicting_evidence"
+    assert r["metrics"]["hitl_variant"] == "conflict"
+    assert "disagree" in r["clarification_question"] and "[c2]" in r["clarification_question"]
+    assert r["critique"]["conflicting_evidence"]
+
+
+def test_abstention_retries_once_on_unseen_passages_then_says_not_in_documents() -> None:
+    abstain = "I lack sufficient evidence in your documents to answer this."
+    hits = [hit(f"c{i}", f"Passage {i} about boats and harbours.", 0.9 - i * 0.01) for i in range(1, 8)]
+    s = Scripted()
+    s.synth.enqueue(abstain, abstain)
+    out = run("Who founded the company?", FixedRetriever(hits), s)
+    r = out.response
+    assert len(s.synth.calls) == 2 and len(s.judge.calls) == 0  # nothing to audit or score in an abstention
+    first_ids = out.entries("synthesizer")[0]["chunks_shown"]
+    second_ids = out.entries("synthesizer")[1]["chunks_shown"]
+    assert not set(first_ids) & set(second_ids)
+    assert r["status"] == "needs_clarification" and "do not appear to answer" in r["clarification_question"]
+    assert r["answer"] == abstain and r["critique"]["abstained"] is True
+    assert r["evaluation"]["model_status"] == "skipped"
+
+
+def test_abstention_without_unseen_passages_stops_without_a_second_draft() -> None:
+    s = Scripted()
+    s.synth.enqueue("I lack sufficient evidence in your documents to answer this.")
+    out = run("Who founded the company?", corpus(), s)
+    assert len(s.synth.calls) == 1 and s.judge.calls == []
+    assert out.entries("researcher")[1]["new_chunks"] == 0
+    assert out.response["status"] == "needs_clarification"
+
+
+def test_cancel_stops_the_run_and_saves_nothing() -> None:
+    s = Scripted()
+    s.synth.enqueue("The timeout is sixty seconds as the configuration says [c1].")
+    token = CancelToken()
+    gen = ask(Q, workspace=corpus(), models=s.models, cancel=token)
+    with pytest.raises(CancelledError):
+        for event in gen:
+            if isinstance(event, TokenStreamed):
+                token.cancel()
+    assert History("testws").list() == []
+
+
+def test_completed_runs_are_saved_to_history() -> None:
+    s = Scripted()
+    s.synth.enqueue(GOOD)
+    s.judge.enqueue(audit(0.9), score())
+    r = run(Q, corpus(), s).response
+    assert isinstance(r["id"], int)
+    saved = History("testws").get(r["id"])
+    assert saved is not None and saved["answer"] == GOOD and saved["id"] == r["id"]
+    s.synth.enqueue(GOOD)
+    s.judge.enqueue(audit(0.9), score())
+    assert run(Q, corpus(), s, save_history=False).response["id"] is None
+    assert len(History("testws").list()) == 1
+
+
+def test_events_and_return_value() -> None:
+    s = Scripted()
+    s.synth.enqueue(GOOD)
+    s.judge.enqueue(audit(0.9), score())
+    out = run(Q, corpus(), s)
+    assert isinstance(out.events[-1], RunFinished) and out.events[-1].response is out.result.response
+    assert out.result.state.user_query == Q and out.result.state.final_answer == GOOD
+    assert all(e.max_retries == 2 for e in out.events if isinstance(e, StageStarted))
+
+
+def test_bad_arguments() -> None:
+    s = Scripted()
+    with pytest.raises(MasisError):
+        next(ask("  ", workspace=corpus(), models=s.models))
+    with pytest.raises(MasisError):
+        next(ask(Q, workspace=corpus(), models=s.models, max_retries=-1))
+    assert Models(s.synth, s.judge, s.judge).embedder is None
