@@ -100,7 +100,7 @@ _STATUS_TEXT = {"indexed": "Indexed", "failed": "Failed", "skipped": "Skipped", 
 
 
 DETAIL_ROLE = Qt.ItemDataRole.UserRole + 3
-STATUS_ROLE = Qt.ItemDataRole.UserRole + 4
+TONE_ROLE = Qt.ItemDataRole.UserRole + 4  # "poor" | "fair" | "good" | "muted": the colour of the detail line
 
 
 def document_detail(doc: Any) -> str:
@@ -148,8 +148,8 @@ class DocumentListModel(QAbstractListModel):
             return name
         if role == DETAIL_ROLE:
             return document_detail(doc)
-        if role == STATUS_ROLE:
-            return status
+        if role == TONE_ROLE:
+            return "poor" if status == "failed" else "fair" if status == "skipped" else "muted"
         if role == RECORD_ROLE:
             return doc
         if role == Qt.ItemDataRole.ToolTipRole:
@@ -258,11 +258,14 @@ class HistoryListModel(QAbstractListModel):
         tones = theme.current()
         review = rec.get("requires_human_review") or rec.get("status") == "needs_clarification"
         if role == Qt.ItemDataRole.DisplayRole:
-            conf = rec.get("confidence")
-            tail = f"  ·  {pct(conf)}" if conf is not None else ""
-            return f"{question}\n{_when(rec.get('created_at'))}{tail}{'  ·  needs review' if review else ''}"
-        if role == Qt.ItemDataRole.ToolTipRole:
             return question
+        if role == DETAIL_ROLE:
+            return history_detail(rec)
+        if role == TONE_ROLE:
+            return "fair" if review else "muted"
+        if role == Qt.ItemDataRole.ToolTipRole:
+            preview = str(rec.get("answer_preview") or "")
+            return f"{question}\n{history_detail(rec)}" + (f"\n\n{preview}" if preview else "")
         if role == Qt.ItemDataRole.DecorationRole:
             return icons.icon("warning", tones.fair) if review else icons.icon("check", tones.good)
         if role == RECORD_ROLE:
@@ -270,6 +273,17 @@ class HistoryListModel(QAbstractListModel):
         if role == Qt.ItemDataRole.AccessibleTextRole:
             return f"Past question: {question}{', needs review' if review else ''}"
         return None
+
+
+def history_detail(rec: dict[str, Any]) -> str:
+    review = rec.get("requires_human_review") or rec.get("status") == "needs_clarification"
+    parts = [_when(rec.get("created_at")), "needs review" if review else "answered"]
+    if rec.get("confidence") is not None:
+        parts.append(f"confidence {pct(rec.get('confidence'))}")
+    retries = int(rec.get("retries") or 0)
+    if retries:
+        parts.append(f"{retries} retr{'y' if retries == 1 else 'ies'}")
+    return " · ".join(p for p in parts if p)
 
 
 class TraceTableModel(_TableModel):

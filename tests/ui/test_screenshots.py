@@ -133,7 +133,11 @@ def test_screenshots_of_the_main_states(qtbot: Any, qapp: Any, backend: Any, scr
         script.critic.enqueue(verdict(0.3), scores(0.35))
         escalated = ask(qtbot, window)
         assert escalated["status"] == "needs_clarification" and window.banner.isVisible()
+        window.ingest_panel.dismiss_button.click()
+        window.left_tabs.setCurrentIndex(1)
+        qtbot.waitUntil(lambda: window.history.rowCount() == 2, timeout=10_000)
         shot(window, "07-needs-review")
+        window.left_tabs.setCurrentIndex(0)
 
         # the same in the dark palette
         themes._force = "dark"

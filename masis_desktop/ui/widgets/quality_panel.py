@@ -130,7 +130,9 @@ class QualityPanel(QScrollArea):
             colour = tones.poor if severity >= 0.7 else tones.fair if severity >= 0.4 else tones.muted
             item.setForeground(1, QBrush(QColor(colour)))
             item.setToolTip(2, desc)
+            item.setTextAlignment(0, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
             item.setTextAlignment(1, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
+            item.setTextAlignment(2, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
             source = issue.get("source")
             if source:
                 item.setToolTip(0, f"found by the {'code audit' if source == 'code' else 'critic model'}")

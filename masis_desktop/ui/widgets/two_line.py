@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QRect, QSize, Qt
 from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPalette
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
 from masis_desktop.ui import theme
-from masis_desktop.ui.item_models import DETAIL_ROLE, STATUS_ROLE
+from masis_desktop.ui.item_models import DETAIL_ROLE, TONE_ROLE
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -15,6 +15,11 @@ Index = QModelIndex | QPersistentModelIndex
 class TwoLineDelegate(QStyledItemDelegate):
     icon_size = 18
     pad = 6
+
+    def __init__(self, parent: QObject | None = None,
+                 title_elide: Qt.TextElideMode = Qt.TextElideMode.ElideMiddle) -> None:
+        super().__init__(parent)
+        self.title_elide = title_elide  # file names keep their extension; questions keep their start
 
     def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:
         fm = QFontMetrics(option.font)
@@ -47,11 +52,11 @@ class TwoLineDelegate(QStyledItemDelegate):
         painter.setFont(option.font)
         painter.drawText(QRect(x, rect.top() + self.pad, width, fm.height()),
                          Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                         fm.elidedText(title, Qt.TextElideMode.ElideMiddle, width))
+                         fm.elidedText(title, self.title_elide, width))
         detail = str(index.data(DETAIL_ROLE) or "")
-        status = str(index.data(STATUS_ROLE) or "")
+        tone = str(index.data(TONE_ROLE) or "muted")
         tones = theme.current()
-        colour = QColor(tones.poor if status == "failed" else tones.fair if status == "skipped" else tones.muted)
+        colour = QColor(getattr(tones, tone, tones.muted))
         small = painter.font()
         small.setPointSizeF(max(7.0, small.pointSizeF() * 0.9))
         painter.setFont(small)
