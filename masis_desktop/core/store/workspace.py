@@ -36,6 +36,9 @@ from masis_desktop.settings import Settings, load_settings
 
 if TYPE_CHECKING:
     from masis_desktop.core.embed import Embedder
+    from masis_desktop.core.ingest.onnx_encoder import OnnxEmbedder
+
+    Encoder = Embedder | OnnxEmbedder
 
 try:
     import fcntl
@@ -182,7 +185,7 @@ class _WriteLock:
 class Workspace:
     """An open workspace. Thread-safe: the UI may search while an ingest runs in a worker thread."""
 
-    def __init__(self, name: str, folder: Path, settings: Settings, embedder: Embedder | None) -> None:
+    def __init__(self, name: str, folder: Path, settings: Settings, embedder: Encoder | None) -> None:
         self.name = name
         self.folder = folder
         self.settings = settings
@@ -200,11 +203,12 @@ class Workspace:
 
     # --- opening ----------------------------------------------------------------------------------------------
     @classmethod
-    def open(cls, name: str, settings: Settings | None = None, embedder: Embedder | None = None, *,
+    def open(cls, name: str, settings: Settings | None = None, embedder: Encoder | None = None, *,
              repair: bool = True) -> Workspace:
         """Open an existing workspace and reconcile catalog, FAISS and FTS (``WorkspaceError`` if missing).
 
         Repair is skipped (and done by the next open) when another process is writing the workspace.
+        ``embedder`` defaults to ``onnx_encoder.load_encoder(settings)`` (ONNX int8, or torch as a fallback).
         """
         folder = _require(name)
         ws = cls(name, folder, settings or load_settings(), embedder)
@@ -235,24 +239,36 @@ class Workspace:
 
     # --- embedder and versions --------------------------------------------------------------------------------
     @property
-    def embedder(self) -> Embedder:
+    def embedder(self) -> Encoder:
         with self._embedder_lock:
             if self._embedder is None:
-                from masis_desktop.core.embed import load_embedder
+                from masis_desktop.core.ingest.onnx_encoder import load_encoder
 
-                self._embedder = load_embedder(self.settings)
+                self._embedder = load_encoder(self.settings)
             return self._embedder
 
-    def _embedder_name(self) -> str:
-        if self._embedder is not None:
-            return self._embedder.name
+    def _base_model_name(self) -> str:
         from masis_desktop.core.llm import registry
 
         return registry.resolve("embedder", self.settings).name
 
+    def _embedder_name(self) -> str:
+        """Name of the encoder whose vectors the index holds (predicted without loading it when possible)."""
+        if self._embedder is not None:
+            return self._embedder.name
+        from masis_desktop.core.ingest.onnx_encoder import encoder_name
+
+        return encoder_name(self._base_model_name(), self.settings)
+
+    def _tokenizer_name(self) -> str:
+        """Chunk sizes are counted in this model's tokens (the same for the torch and ONNX encoders)."""
+        if self._embedder is not None:
+            return str(getattr(self._embedder, "tokenizer_name", self._embedder.name))
+        return self._base_model_name()
+
     def _chunking_version(self) -> str:
         cfg = self.settings.ingest
-        return chunking_version(cfg.chunk_tokens, cfg.chunk_overlap_tokens, self._embedder_name())
+        return chunking_version(cfg.chunk_tokens, cfg.chunk_overlap_tokens, self._tokenizer_name())
 
     def chunker(self) -> Chunker:
         cfg = self.settings.ingest
@@ -281,6 +297,8 @@ class Workspace:
         if stored_embedder is None or stored_chunking is None:
             return
         embedder_changed = stored_embedder != self._embedder_name()
+        if embedder_changed and self._embedder is None:
+            embedder_changed = stored_embedder != self.embedder.name  # the prediction may differ (fallback)
         chunking_changed = stored_chunking != self._chunking_version()
         if not (embedder_changed or chunking_changed):
             return
