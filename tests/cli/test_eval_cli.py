@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -130,3 +131,36 @@ def test_bad_dataset_is_a_clear_error(tmp_path: Path, capsys: pytest.CaptureFixt
     assert main(["eval", "retrieval", "--dataset", str(bad), "--out", str(tmp_path / "R.json")]) == 2
     err = capsys.readouterr().err
     assert err.startswith("error: ") and "bad.jsonl:1" in err and "passages" in err
+
+
+class _Stream(io.StringIO):
+    def __init__(self, tty: bool) -> None:
+        super().__init__()
+        self._tty = tty
+
+    def isatty(self) -> bool:
+        return self._tty
+
+
+def test_progress_bar_redraws_on_a_terminal_and_prints_lines_otherwise() -> None:
+    from masis_desktop.cli.eval_cmd import ProgressBar, _duration
+    from masis_desktop.core.evaluation.harness import Progress
+
+    term = _Stream(tty=True)
+    bar = ProgressBar("eval critic", stream=term, width=10)
+    for p in (Progress(2, 4, None, resumed=2), Progress(3, 4, "q3", resumed=2), Progress(4, 4, "q4", resumed=2)):
+        bar.update(p)
+    bar.close()
+    out = term.getvalue()
+    assert out.count("\r\x1b[2K") == 3 and out.endswith("\n")
+    assert "[#####-----] 2/4 (2 resumed)" in out and "eta" in out and "[##########] 4/4 (2 resumed) q4" in out
+
+    log = _Stream(tty=False)
+    bar = ProgressBar("eval answer", stream=log, width=4)
+    for p in (Progress(0, 2), Progress(1, 2, "a", errors=1), Progress(2, 2, "b", errors=1)):
+        bar.update(p)
+    bar.close()
+    lines = log.getvalue().splitlines()
+    assert lines[0] == "eval answer [----] 0/2" and lines[2] == "eval answer [####] 2/2 (1 failed) b"
+    assert lines[1].startswith("eval answer [##--] 1/2 (1 failed) a eta ")
+    assert (_duration(59), _duration(61), _duration(3725)) == ("59s", "1m01s", "1h02m")
