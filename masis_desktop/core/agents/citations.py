@@ -409,6 +409,10 @@ def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encode
             check.supported = False
             check.verdict = "invalid_citation"
             check.note = f"cites {_cite(list(dict.fromkeys(invalid)))}, which is not in the evidence"
+            if not valid and plain:  # nothing real is cited: its facts are checked against all the evidence
+                missing, fact = fact_findings(plain, [], sources)
+                mine.extend(f for f in fact if f.type is IssueType.HALLUCINATION)
+                check.unsupported_tokens = missing
         if not ids:
             if hedge:
                 check.verdict = "hedge"

@@ -51,7 +51,8 @@ def synthesizer_messages(question: str, context: Context, previous: str | None =
         parts.append(f"Your previous answer:\n{previous.strip()}\n\nThe auditor found these problems:\n{listed}\n"
                      "Rewrite the answer: keep the correct sentences, fix or remove every flagged sentence, and "
                      "cite every sentence.\n")
-    parts.append(f"Allowed ids: {allowed}\nQuestion: {question.strip()}")
+    parts.append(f"Question: {question.strip()}\nAnswer in 1 to 3 sentences. End each sentence with the id of the "
+                 f"passage it uses, in square brackets, one of: {allowed}.")
     return [{"role": "system", "content": SYNTH_SYSTEM}, {"role": "user", "content": "\n".join(parts)}]
 
 

@@ -50,11 +50,12 @@ def problems_from(critique: CritiqueReport) -> list[str]:
 
 
 def repair_citations(text: str, allowed: list[str]) -> tuple[str, int]:
-    """Turn "(c3)" / "(c3, c4)" into "[c3]" / "[c3, c4]" when every id is allowed; count repairs."""
+    """Formatting a reader would fix too, counted: "(c3)" -> "[c3]" and "[3]" -> "[c3]" when the id is allowed,
+    and an id opening a sentence ("[c3] Revenue grew.") moved to its end ("Revenue grew [c3].")."""
     allowed_set = set(allowed)
     count = 0
 
-    def fix(m: re.Match[str]) -> str:
+    def paren(m: re.Match[str]) -> str:
         nonlocal count
         ids = [p.strip() for p in m.group(1).split(",")]
         if ids and all(i in allowed_set for i in ids):
@@ -62,7 +63,32 @@ def repair_citations(text: str, allowed: list[str]) -> tuple[str, int]:
             return "[" + ", ".join(ids) + "]"
         return m.group(0)
 
-    return re.sub(r"\(([A-Za-z]+\d+(?:\s*,\s*[A-Za-z]+\d+)*)\)", fix, text), count
+    def bare(m: re.Match[str]) -> str:
+        nonlocal count
+        ids = [p.strip() for p in m.group(1).split(",")]
+        prefixed = [f"c{i}" for i in ids]
+        if ids and all(i not in allowed_set and p in allowed_set for i, p in zip(ids, prefixed, strict=True)):
+            count += 1
+            return "[" + ", ".join(prefixed) + "]"
+        return m.group(0)
+
+    text = re.sub(r"\(([A-Za-z]+\d+(?:\s*,\s*[A-Za-z]+\d+)*)\)", paren, text)
+    text = re.sub(r"\[(\d+(?:\s*,\s*\d+)*)\]", bare, text)
+    edits: list[tuple[int, int, int, str]] = []
+    for span in split_sentences(text):
+        lead = re.match(r"((?:\[[^\[\]\n]{1,40}\]\s*)+)(?=\S)", span.text)
+        if not lead or not find_citations(lead.group(1)):
+            continue
+        rest = span.text[lead.end():].rstrip()
+        if not rest or find_citations(rest):
+            continue
+        body = rest.rstrip(".!?")
+        tail = rest[len(body):]
+        edits.append((span.start, span.end, 0, f"{body} {lead.group(1).strip()}{tail}"))
+    for start, end, _, replacement in sorted(edits, reverse=True):
+        text = text[:start] + replacement + text[end:]
+        count += 1
+    return text, count
 
 
 def attach_citations(text: str, context: Context, embedder: Encoder | None = None) -> tuple[str, int]:
@@ -100,7 +126,7 @@ def attach_citations(text: str, context: Context, embedder: Encoder | None = Non
 
 def clean_draft(text: str) -> str:
     text = text.strip()
-    text = re.sub(r"^(?:\*\*)?(?:final )?answer(?:\*\*)?\s*:\s*", "", text, flags=re.IGNORECASE)
+    text = re.sub(r"^\**\s*(?:final\s+)?answer\s*\**\s*:\s*\**\s*", "", text, flags=re.IGNORECASE)
     return text.strip()
 
 

@@ -86,6 +86,8 @@ def split_sentences(text: str) -> list[Span]:
     for s, e in raw:
         # Citations that open this piece belong to the previous sentence ("... grew 12%. [c3] Costs ...").
         lead = _LEADING_CITES.match(text, s, e) if spans else None
+        if lead and "\n" in text[spans[-1].end:text.index("[", s)]:
+            lead = None  # an id opening a new line belongs to that line ("[c7] Remote work ...")
         if lead and lead.end() > s and text[s:lead.end()].strip():
             prev = spans[-1]
             new_end = lead.end()
