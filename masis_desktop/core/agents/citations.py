@@ -262,7 +262,9 @@ def variation_findings(claim: str, answer: str, evidence: list[Source],
                 shared = set.intersection(*(tx.content_stems(r.label or "") for r in rivals)) if rivals else set()
                 qualifier = own - shared
                 if qualifier and not (qualifier & claim_words):
-                    cases = "; ".join(dict.fromkeys(f"{r.label}: {r.quantity.text}" for r in [o, *rivals][:4]))
+                    order = {s.id: i for i, s in enumerate(evidence)}
+                    listed = sorted([o, *rivals], key=lambda r: (order.get(r.source.id, 0), r.quantity.start))[:4]
+                    cases = "; ".join(dict.fromkeys(f"{r.label}: {r.quantity.text}" for r in listed))
                     findings.append(Finding(
                         IssueType.INCOMPLETE, 0.7,
                         f'states "{q.text}" as if it applied generally; the sources give it per case ({cases})',
