@@ -15,8 +15,11 @@ from masis_desktop.settings import Settings
 
 
 @pytest.fixture(scope="module")
-def measured(tmp_path_factory: pytest.TempPathFactory, embedder) -> tuple[list[Record], dict[str, float]]:  # type: ignore[no-untyped-def]
+def measured(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[Record], dict[str, float]]:
+    """The labelled set through the default encoder (the one the coefficients were fitted for)."""
     import os
+
+    from masis_desktop.core.ingest.onnx_encoder import load_encoder
 
     home = tmp_path_factory.mktemp("calibration_home")
     old = os.environ.get("MASIS_HOME")
@@ -25,7 +28,7 @@ def measured(tmp_path_factory: pytest.TempPathFactory, embedder) -> tuple[list[R
         data = LabelledSet.load()
         files = data.write(tmp_path_factory.mktemp("labelled_docs"))
         create_workspace("labelled")
-        with Workspace.open("labelled", Settings(), embedder) as ws:
+        with Workspace.open("labelled", Settings(), load_encoder(Settings())) as ws:
             for _ in ws.ingest(files):
                 pass
             return collect(ws.search_candidates, data, k=20)
@@ -72,7 +75,7 @@ def test_thresholds_keep_far_more_good_evidence_than_raw_cosine(
     for r in records:
         if not r.off_topic and r.rank == 0:
             best[r.query_id] = r.relevance
-    assert np.mean([v >= 0.60 for v in best.values()]) >= 0.5  # measured 0.59 (docs/RETRIEVAL.md)
+    assert np.mean([v >= 0.60 for v in best.values()]) >= 0.5  # measured 0.56 (docs/RETRIEVAL.md)
 
 
 def test_coefficients_in_code_match_a_refit(measured: tuple[list[Record], dict[str, float]]) -> None:
