@@ -53,7 +53,7 @@ bench: models
 	$(BIN)/python bench/run_all.py
 
 dist: models
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -c constraints.txt "pyinstaller==6.22.3"
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -c constraints.txt "pyinstaller==6.22.3" "pyinstaller-hooks-contrib==2026.9"
 	bash packaging/build_deb.sh
 
 dist-check: dist
