@@ -148,13 +148,17 @@ def latency(sizes: list[int], n_queries: int = 200) -> list[dict[str, object]]:
     return rows
 
 
-def query_embedding_latency(n: int = 60) -> tuple[float, float]:
+def query_embedding_latency(n: int = 60) -> dict[str, tuple[float, float]]:
+    """One-query embedding time for the torch encoder and the default encoder (ONNX int8)."""
     from masis_desktop.core.embed import load_embedder
+    from masis_desktop.core.ingest.onnx_encoder import load_encoder
 
-    emb = load_embedder()
     questions = [q["query"] for q in LabelledSet.load().queries]
-    emb.encode(questions[:4])
-    return _time(lambda i: emb.encode([questions[i % len(questions)]]), n)
+    out = {}
+    for name, encoder in (("torch", load_embedder()), ("default", load_encoder())):
+        encoder.encode(questions[:4])
+        out[f"{name} ({encoder.name})"] = _time(lambda i, e=encoder: e.encode([questions[i % len(questions)]]), n)
+    return out
 
 
 def calibrate(k: int = 20) -> dict[str, object]:
@@ -196,7 +200,8 @@ def calibrate(k: int = 20) -> dict[str, object]:
     return report
 
 
-def _markdown(rows: list[dict[str, object]], embed: tuple[float, float] | None, cal: dict[str, object] | None) -> str:
+def _markdown(rows: list[dict[str, object]], embed: dict[str, tuple[float, float]] | None,
+              cal: dict[str, object] | None) -> str:
     lines = ["## Retrieval", "", f"Machine: {machine_info()}", "",
              "| chunks | exact p50/p95 | IVF p50/p95 (recall@10) | BM25 p50/p95 | hybrid p50/p95 (index) |",
              "|---|---|---|---|---|"]
@@ -205,7 +210,8 @@ def _markdown(rows: list[dict[str, object]], embed: tuple[float, float] | None, 
                      f"{r['ivf_p95']:.2f} ms ({r['ivf_recall10']:.3f}) | {r['bm25_p50']:.1f} / {r['bm25_p95']:.1f} ms"
                      f" | {r['hybrid_p50']:.1f} / {r['hybrid_p95']:.1f} ms ({r['hybrid_index']}) |")
     if embed:
-        lines += ["", f"Query embedding (MiniLM, one query): p50 {embed[0]:.1f} ms, p95 {embed[1]:.1f} ms."]
+        lines += ["", "Query embedding (one query; add to the hybrid figures): " + "; ".join(
+            f"{name} p50 {p50:.1f} ms, p95 {p95:.1f} ms" for name, (p50, p95) in embed.items()) + "."]
     if cal:
         th = cal["cv_thresholds"]
         raw = cal["raw_cosine_thresholds"]
@@ -228,7 +234,8 @@ def main() -> int:
     if args.what in ("all", "latency"):
         rows = latency([int(s) for s in args.sizes.split(",")], args.queries)
         embed = query_embedding_latency()
-        print(f"query embedding: p50 {embed[0]:.1f} ms, p95 {embed[1]:.1f} ms")
+        for name, (p50, p95) in embed.items():
+            print(f"query embedding, {name}: p50 {p50:.1f} ms, p95 {p95:.1f} ms")
     if args.what in ("all", "calibrate"):
         cal = calibrate()
     if args.what == "all":
