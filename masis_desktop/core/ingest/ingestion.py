@@ -7,8 +7,9 @@ Guarantees:
   few seconds and at the end; vectors lost in a crash are re-embedded when the workspace is next opened.
 - Unchanged files (same path and sha256) are not read again; changed files are replaced (old chunks and vectors
   removed); with ``sync`` documents under the given paths whose files are gone are removed.
-- Chunks of consecutive small files are embedded together, ``embed_batch_size`` at a time, so throughput matches
-  the raw encoder's; cancel is checked before each file and between embedding batches.
+- Chunks of consecutive small files are gathered (up to ``FLUSH_BATCHES`` batches), sorted by length and embedded
+  ``embed_batch_size`` at a time, so throughput matches the raw encoder's; cancel is checked before each file and
+  between embedding batches.
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ if TYPE_CHECKING:
     from masis_desktop.core.store.vectors import VectorIndex
 
 SAVE_EVERY_S = 10.0
+FLUSH_BATCHES = 4  # embed (and then commit) once this many batches of chunks are pending
 
 
 @dataclass
@@ -142,13 +144,19 @@ def run_ingest(ctx: IngestContext, paths: list[Path], *, sync: bool = False,
         nonlocal chunks_embedded, pending_chunks
         texts = [ctx.embed_text(c.heading, c.text) for doc in pending for c in doc.chunks]
         batch = ctx.settings.embed_batch_size
-        vecs: list[np.ndarray] = []
-        for start in range(0, len(texts), batch):
+        # Batches of similar lengths pad less (what SentenceTransformer.encode does inside one call); sorting here
+        # keeps that across the whole buffer while cancel is still checked between batches.
+        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
+        matrix = np.zeros((0, 1), dtype=np.float32)
+        for start in range(0, len(order), batch):
             cancel.raise_if_cancelled()
-            vecs.append(ctx.encode(texts[start:start + batch]))
-            chunks_embedded += len(texts[start:start + batch])
+            idx = order[start:start + batch]
+            vecs = ctx.encode([texts[i] for i in idx])
+            if matrix.shape[0] != len(texts):
+                matrix = np.zeros((len(texts), vecs.shape[1]), dtype=np.float32)
+            matrix[idx] = vecs
+            chunks_embedded += len(idx)
             yield progress(str(pending[0].path) if len(pending) == 1 else f"{len(pending)} files")
-        matrix = np.vstack(vecs) if vecs else np.zeros((0, 1), dtype=np.float32)
         offset = 0
         done = list(pending)
         pending.clear()
@@ -179,7 +187,7 @@ def run_ingest(ctx: IngestContext, paths: list[Path], *, sync: bool = False,
             if isinstance(outcome, _Prepared):
                 pending.append(outcome)
                 pending_chunks += len(outcome.chunks)
-                if pending_chunks >= ctx.settings.embed_batch_size:
+                if pending_chunks >= FLUSH_BATCHES * ctx.settings.embed_batch_size:
                     yield from flush()
             elif outcome.record:
                 yield from finish(record(path, outcome))
