@@ -91,10 +91,10 @@ class Backend:
             yield ModelLoad(role, "loading", name)
             start = time.perf_counter()
             try:
-                if role == "embedder":
-                    from masis_desktop.core.embed import load_embedder
+                if role == "embedder":  # what workspaces encode with (ONNX int8 over the verified MiniLM)
+                    from masis_desktop.core.ingest.onnx_encoder import load_encoder
 
-                    load_embedder(self.settings)
+                    load_encoder(self.settings)
                 else:
                     self.pool().get(role)
             except Exception as exc:

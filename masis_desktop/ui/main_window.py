@@ -85,6 +85,7 @@ from masis_desktop.ui.workers import GeneratorWorker, TaskQueue
 
 QUEUES = ("llm", "ingest", "models", "io", "render")
 CLOSE_WAIT_MS = 60_000  # a cancelled llama call stops at its next token; this bound is never reached in practice
+PRELOAD_DELAY_MS = 800  # models start loading this long after start-up (see start())
 
 
 @dataclass
@@ -154,6 +155,10 @@ class MainWindow(QMainWindow):
         self._docs_timer.setSingleShot(True)
         self._docs_timer.setInterval(500)
         self._docs_timer.timeout.connect(self._refresh_docs_timer)
+        self._preload_timer = QTimer(self)
+        self._preload_timer.setSingleShot(True)
+        self._preload_timer.setInterval(PRELOAD_DELAY_MS)
+        self._preload_timer.timeout.connect(self.load_models)
 
         self._build_ui()
         self._build_actions()
@@ -542,7 +547,9 @@ class MainWindow(QMainWindow):
 
         self.job("io", lambda _t: self.backend.list_workspaces(), on_event=listed, context="Listing workspaces")
         if preload_models:
-            self.load_models()
+            # Importing torch and creating the encoder hold the GIL for up to ~0.7 s at a time (bench/startup.py);
+            # starting a moment later keeps the first paint and the workspace listing smooth.
+            self._preload_timer.start()
 
     def load_models(self) -> None:
         self.models_state.clear()
@@ -1218,6 +1225,7 @@ class MainWindow(QMainWindow):
         """Cancel every worker, wait for them to stop, close workspaces and models. True if all stopped."""
         self._closing = True
         self._docs_timer.stop()
+        self._preload_timer.stop()
         for queue in self.queues.values():
             queue.close()
         stopped = all(queue.wait(wait_ms) for queue in self.queues.values())

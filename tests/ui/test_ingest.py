@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from masis_desktop.core.events import FileFinished, IngestFinished
+import pytest
+
+from masis_desktop.core.events import CancelToken, FileFinished, IngestFinished
 from masis_desktop.ui.item_models import DETAIL_ROLE
 from tests.ui.conftest import drop_files, make_workspace, write_docs
 
@@ -63,11 +67,27 @@ def test_dropping_a_folder_on_another_workspace_item(qtbot: Any, window: Any, tm
     assert window.workspace == "Beta"  # dropping on an item does not switch workspace
 
 
-def test_cancel_ingestion_keeps_what_was_indexed(qtbot: Any, window: Any, tmp_path: Path) -> None:
+def test_cancel_ingestion_keeps_what_was_indexed(qtbot: Any, window: Any, tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     make_workspace(qtbot, window, "Big")
+    real_ingest = window.backend.ingest
+
+    def slow_ingest(name: str, paths: list[Path], cancel: CancelToken) -> Iterator[Any]:
+        """The real ingestion, made to pause after its second file until the user's cancel arrives."""
+        seen = 0
+        for event in real_ingest(name, paths, cancel):
+            yield event
+            if isinstance(event, FileFinished):
+                seen += 1
+                if seen == 2:
+                    deadline = time.monotonic() + 20
+                    while not cancel.cancelled and time.monotonic() < deadline:
+                        time.sleep(0.01)
+
+    monkeypatch.setattr(window.backend, "ingest", slow_ingest)
     folder = tmp_path / "many"
     folder.mkdir()
-    for i in range(60):
+    for i in range(100):  # more chunks than one embedding flush, so cancel lands between flushes
         (folder / f"note_{i:02d}.txt").write_text(f"Note {i}. " + "The quarterly figures are in the report. " * 40,
                                                  encoding="utf-8")
     finished: list[IngestFinished] = []
@@ -86,5 +106,5 @@ def test_cancel_ingestion_keeps_what_was_indexed(qtbot: Any, window: Any, tmp_pa
     qtbot.waitUntil(lambda: not window.ingest_jobs, timeout=120_000)
     assert finished and finished[0].cancelled
     assert "Cancelled" in window.ingest_panel.title.text()
-    qtbot.waitUntil(lambda: 2 <= len(window.documents.rows) < 60, timeout=30_000)
+    qtbot.waitUntil(lambda: 2 <= len(window.documents.rows) < 100, timeout=30_000)
     assert all(r.status == "indexed" for r in window.documents.rows)

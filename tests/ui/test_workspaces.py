@@ -33,9 +33,11 @@ def test_create_rename_delete(qtbot: Any, window: Any, monkeypatch: pytest.Monke
     assert "invalid workspace name" in window.message_bar.text.text()
     assert window.backend.list_workspaces() == ["Board 2026"]
 
+    qtbot.waitUntil(lambda: window.workspace == "Board 2026", timeout=10_000)  # the refusal re-selected it
+
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
-    with qtbot.waitSignal(window.workspaces_loaded, timeout=30_000):
-        window.sidebar.delete_button.click()
+    window.sidebar.delete_button.click()
+    qtbot.waitUntil(lambda: window.sidebar.model.names == [], timeout=30_000)
     assert window.backend.list_workspaces() == [] and window.workspace is None
     assert not window.ask_button.isEnabled()
 

@@ -99,7 +99,7 @@ class QualityPanel(QScrollArea):
 
         audit = citation_audit(response)
         claims = audit.get("claims") or []
-        facts = [f"{len(claims)} sentences audited" if claims else "",
+        facts = [f"{len(claims)} sentence{'s' if len(claims) != 1 else ''} audited" if claims else "",
                  f"{audit.get('unsupported_claim_count', 0)} unsupported" if claims else "",
                  f"{audit.get('uncited_claim_count', 0)} uncited" if claims else "",
                  f"invalid citations: {', '.join(audit.get('invalid_citations') or [])}"
