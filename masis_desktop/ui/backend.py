@@ -161,11 +161,28 @@ class Backend:
 
     # --- questions ----------------------------------------------------------------------------------------------
     def ask(self, name: str, question: str, cancel: CancelToken) -> Iterator[AskEvent]:
+        from masis_desktop.core.events import StageStarted
         from masis_desktop.core.pipeline import ask
 
+        if not self.models_ready():  # the first question may have to wait for the models: say so
+            yield StageStarted("loading", 0, self.settings.pipeline.max_retries, "loading the models")
         ws = self.workspace(name)
-        yield from ask(question, workspace=ws, models=self.models(), settings=self.settings, cancel=cancel,
+        models = self.models()
+        cancel.raise_if_cancelled()
+        yield from ask(question, workspace=ws, models=models, settings=self.settings, cancel=cancel,
                        max_retries=None, save_history=True)
+
+    def models_ready(self) -> bool:
+        """Whether the three LLM roles are loaded (scripted models count as ready)."""
+        if self._models_factory is not None:
+            return True
+        from masis_desktop.core.llm import registry
+
+        try:
+            needed = {registry.resolve(role, self.settings).name for role in ("synthesizer", "critic", "evaluator")}
+        except Exception:  # a broken manifest surfaces when the models are built, with its own message
+            return False
+        return needed <= set(self.pool().loaded())
 
     def history(self, name: str) -> list[dict[str, Any]]:
         from masis_desktop.core.history import History
