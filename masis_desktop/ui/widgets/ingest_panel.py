@@ -112,7 +112,8 @@ class IngestPanel(QFrame):
         self.reset()
         self.running = True
         self.workspace = workspace
-        what = paths[0].name if len(paths) == 1 else f"{len(paths)} items"
+        kind = "files" if all(p.is_file() for p in paths) else "items"
+        what = paths[0].name if len(paths) == 1 else f"{len(paths)} {kind}"
         self.title.setText(f"Adding {what} to “{workspace}”")
         self._set_detail("Scanning files…")
         self.bar.show()
