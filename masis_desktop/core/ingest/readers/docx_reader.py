@@ -56,6 +56,8 @@ class DocxReader:
             document = docx.Document(io.BytesIO(data))
         except Exception as exc:  # python-docx raises several types for broken packages
             raise ReadFailed(f"not a valid DOCX file ({type(exc).__name__}: {exc})") from exc
+        # Style names by id, resolved once: python-docx's per-paragraph ``.style`` lookup dominated read time.
+        style_names = {style.style_id: style.name or "" for style in document.styles}
         parts: list[str] = []
         headings: list[Heading] = []
         length = 0
@@ -70,8 +72,8 @@ class DocxReader:
                 piece = normalise_text(block.text).strip()
                 if not piece:
                     continue
-                style = block.style.name if block.style is not None else ""
-                level = _heading_level(style or "")
+                style_id = block._p.style  # None for the default paragraph style
+                level = _heading_level(style_names.get(style_id, "")) if style_id else None
             if parts:
                 parts.append("\n\n")
                 length += 2
