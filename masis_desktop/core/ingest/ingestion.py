@@ -204,7 +204,8 @@ def run_ingest(ctx: IngestContext, paths: list[Path], *, sync: bool = False,
                     removed = ctx.catalog.remove_document(doc.id)
                     ctx.vectors.remove(removed)
                     saver.dirty = True
-                    yield from finish(FileResult(doc.path, "removed", "file no longer exists", len(removed)))
+                    reason = f"file no longer exists ({len(removed)} chunks removed)"
+                    yield from finish(FileResult(doc.path, "removed", reason))
     except CancelledError:
         cancelled = True
     except Exception:
