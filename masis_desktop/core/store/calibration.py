@@ -27,7 +27,7 @@ import numpy as np
 FEATURES = ("cos", "coverage", "bm25")
 # Fitted by `bench/retrieval.py calibrate` on tests/data/retrieval with the default encoder (MiniLM, ONNX int8):
 # 1,520 query-candidate pairs, 70 relevant. docs/RETRIEVAL.md has the data, the fit and its measured quality.
-COEFFICIENTS: dict[str, float] = {"intercept": -7.576, "cos": 8.200, "coverage": 4.737, "bm25": 8.256}
+COEFFICIENTS: dict[str, float] = {"intercept": -7.575, "cos": 8.267, "coverage": 4.583, "bm25": 8.517}
 
 
 def features(cos: float, coverage: float, bm25_norm: float) -> list[float]:

@@ -27,11 +27,19 @@ MAX_TERMS = 32
 
 @lru_cache(maxsize=131072)  # chunk words repeat a lot; this keeps coverage cheap per search
 def stem(word: str) -> str:
+    """A light English stemmer (plural and -ing/-ed/-ly endings); enough to match "employees" with "employee"."""
     w = word.lower()
-    for suffix, repl in (("ies", "y"), ("sses", "ss"), ("ing", ""), ("edly", ""), ("ed", ""), ("es", ""),
-                         ("s", ""), ("ly", "")):
-        if w.endswith(suffix) and len(w) - len(suffix) >= 3:
-            return w[: len(w) - len(suffix)] + repl
+    if len(w) <= 3:
+        return w
+    if w.endswith("ies") and len(w) > 4:
+        w = w[:-3] + "y"
+    elif w.endswith(("sses", "ches", "shes", "xes", "zes")):
+        w = w[:-2]
+    elif w.endswith("s") and not w.endswith(("ss", "us", "is")):
+        w = w[:-1]
+    for suffix in ("edly", "ing", "ed", "ly"):
+        if w.endswith(suffix) and len(w) - len(suffix) >= 4:
+            return w[: len(w) - len(suffix)]
     return w
 
 
