@@ -21,7 +21,7 @@ DOCS = {
 
 def test_terms_and_match_expression() -> None:
     terms = query_terms('What is the "AND" OR NEAR( c++ * leave-policy for staff?')
-    assert terms == ["and", "or", "near", "leave", "policy", "staff"] or "leave" in terms
+    assert terms == ["near", "leave", "policy", "staff"]  # operators are stopwords or quoted; 1-letter words go
     match = fts_match(terms)
     assert match is not None and all(part.startswith('"') for part in match.split(" OR "))
     assert fts_match(query_terms("the of and")) is None
