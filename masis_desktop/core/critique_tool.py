@@ -179,7 +179,8 @@ def _ask_model(llm: LLM, claim: str, passage: str, cancel: CancelToken | None) -
 
 
 def check_claim(claim: str, sources: list[Source], draft: str, options: CritiqueOptions, *, emb: Embeddings,
-                llm: LLM | None, occ_cache: dict[str, list[Occurrence]], cancel: CancelToken | None) -> ClaimResult:
+                llm: LLM | None, occ_cache: dict[str, list[Occurrence]], cancel: CancelToken | None,
+                question: str | None = None) -> ClaimResult:
     """One claim against every source: code verdict, the model where code cannot decide, and the issues."""
     missing, facts = fact_findings(claim, sources, sources) if options.checkFactual else ([], [])
     score, span = support(claim, sources, emb)
@@ -225,7 +226,7 @@ def check_claim(claim: str, sources: list[Source], draft: str, options: Critique
     else:
         result = _by_support(claim, score, best_id)
     if options.checkCompleteness or options.checkContradictions:
-        for f in variation_findings(claim, draft, sources, occ_cache):
+        for f in variation_findings(claim, draft, sources, occ_cache, question):
             if f.type is IssueType.INCOMPLETE and options.checkCompleteness:
                 result.issues.append(ToolIssue(type="incomplete", severity="high",
                                                description=f'"{claim}" {f.description}', location=claim,
@@ -355,7 +356,7 @@ def critique_answer(request: DraftCritiqueRequest | dict[str, Any], *, critic: L
         if cancel is not None:
             cancel.raise_if_cancelled()
         results.append(check_claim(claim, sources, req.draft, opts, emb=emb, llm=critic, occ_cache=cache,
-                                   cancel=cancel))
+                                   cancel=cancel, question=req.query))
     issues = _filter([i for r in results for i in r.issues], opts.strictness)
     revised: str | None = None
     if opts.autoRevise and issues:

@@ -200,3 +200,38 @@ def test_embedder_blends_into_support(embedder) -> None:  # type: ignore[no-unty
         blended.audit.claims[0].support_span is not None
     assert 0.5 < blended.audit.claims[0].support_score <= 1.0
     assert blended.audit.claims[0].support_score != lexical.audit.claims[0].support_score
+
+
+def test_computed_values_are_supported_by_their_arithmetic() -> None:
+    ev = [hit("c1", "The order backlog at 31 December 2023 stood at NOK 5.1 billion.", document="ar2023"),
+          hit("c2", "The order backlog at year end 2022 was NOK 3.8 billion.", document="ar2022")]
+    ok = audit_answer("The backlog grew by NOK 1.3 billion [c1][c2].", ev)
+    assert ok.audit.penalty_factor == 1.0 and ok.issues == []
+    pct = audit_answer("Revenue rose 14 percent [c3].", [hit("c3", "Revenue was NOK 3.42 billion (2022: NOK 3.00 "
+                                                                  "billion).")])
+    assert pct.issues == []
+    wrong = audit_answer("The backlog grew by NOK 1.1 billion [c1][c2].", ev)
+    assert wrong.issues[0].issue_type is IssueType.FACTUAL_ERROR and wrong.audit.hallucination_detected
+
+
+def test_chunks_about_different_cases_are_not_a_conflict_when_the_question_names_the_case() -> None:
+    ev = [hit("c1", "Ledgerly Growth plan (EUR 24 per user). Customer data is retained for 180 days after "
+                    "cancellation.", document="growth"),
+          hit("c2", "Ledgerly Starter plan (EUR 9 per user). Customer data is retained for 90 days after "
+                    "cancellation.", document="starter")]
+    named = audit_answer("Data is retained for 90 days after cancellation [c2].", ev,
+                         question="How long is data kept after cancellation on the Starter plan?")
+    assert named.issues == []
+    unnamed = audit_answer("Data is retained for 90 days after cancellation [c2].", ev,
+                           question="How long is data kept after cancellation?")
+    assert [i.issue_type for i in unnamed.issues] == [IssueType.CONTRADICTION]
+
+
+def test_off_topic_answers_but_not_short_ones() -> None:
+    ev = [hit("c1", "Revenue for the quarter was NOK 214.6 million, up 18 percent from the same quarter of 2025, "
+                    "driven by larger fleet orders from offshore wind operators.")]
+    long = audit_answer("Revenue for the quarter was NOK 214.6 million, up 18 percent, driven by larger fleet orders "
+                        "from offshore wind operators [c1].", ev, question="Who leads the applied AI programme?")
+    assert IssueType.INCOMPLETE in [i.issue_type for i in long.issues] and long.audit.needs_retry
+    short = audit_answer("NOK 214.6 million [c1].", ev, question="What was quarterly revenue?")
+    assert short.issues == []

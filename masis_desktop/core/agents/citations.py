@@ -31,6 +31,7 @@ costs more than one uncited sentence but less than a fabricated id.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -57,6 +58,7 @@ INCOMPLETE_FACTOR = 0.8
 CONTRADICTION_FACTOR = 0.9
 LOW_SUPPORT = 0.30
 STRONG_SUPPORT = 0.60
+OFF_TOPIC_MIN_WORDS = 8  # a short factual answer ("100 MB") may share no word with its question
 PARALLEL_CONTEXT = 0.5  # Jaccard of two value contexts above which they state the same attribute
 
 
@@ -77,11 +79,46 @@ class Source:
     sentences: list[tx.Span]
     quantities: list[tx.Quantity]
     number_words: set[float]
+    entities: frozenset[str] = frozenset()  # what the chunk is about: names and years of its heading/first line
 
     @classmethod
     def of(cls, hit: SearchHit) -> Source:
-        return cls(hit.chunk_id, hit.text, hit.document, tx.split_sentences(hit.text) or
-                   [tx.Span(hit.text, 0, len(hit.text))], tx.quantities(hit.text), tx.number_words_in(hit.text))
+        sentences = tx.split_sentences(hit.text) or [tx.Span(hit.text, 0, len(hit.text))]
+        head = f"{hit.heading or ''} {sentences[0].text}"
+        entities = frozenset({n.lower() for n in tx.names(head)} | set(_YEAR.findall(head)))
+        return cls(hit.chunk_id, hit.text, hit.document, sentences, tx.quantities(hit.text),
+                   tx.number_words_in(hit.text), entities)
+
+
+_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+DERIVED_TOLERANCE = 0.01
+
+
+def derived_from(q: tx.Quantity, sources: list[Source]) -> str | None:
+    """How ``q`` follows from two stated values (difference, sum, or percent change), or None.
+
+    Answers often compute ("the backlog grew by NOK 1.3 billion" from 3.8 and 5.1 billion); a computed value is
+    supported when the arithmetic on stated values gives it (within 1 %, the rounding of stated figures)."""
+    pool = [o for s in sources for o in s.quantities if o.value != q.value]
+    target = q.base if q.unit else q.value
+    for i, a in enumerate(pool):
+        for b in pool[i + 1:]:
+            if a.unit != b.unit or (a.noun != b.noun and a.noun and b.noun):
+                continue
+            va, vb = (a.base, b.base) if a.unit else (a.value, b.value)
+            if q.unit == "%" and a.unit != "%" and va and vb:
+                for x, y in ((va, vb), (vb, va)):
+                    change = (y / x - 1) * 100
+                    if abs(abs(change) - q.value) <= max(0.5, DERIVED_TOLERANCE * q.value):
+                        return f"percent change from {a.text} to {b.text}" if x == va else \
+                            f"percent change from {b.text} to {a.text}"
+                continue
+            if not tx.compatible(q, a):
+                continue
+            for value, how in ((abs(va - vb), "difference"), (va + vb, "sum")):
+                if target and math.isclose(value, target, rel_tol=DERIVED_TOLERANCE):
+                    return f"{how} of {a.text} and {b.text}"
+    return None
 
 
 def _scaled_equal(a: float, b: float) -> bool:
@@ -135,7 +172,7 @@ def fact_findings(claim: str, cited: list[Source], evidence: list[Source]) -> tu
     others = [s for s in evidence if s not in cited]
     cited_ids = [s.id for s in cited]
     for q in tx.quantities(claim):
-        if any(quantity_in(q, s) for s in cited):
+        if any(quantity_in(q, s) for s in cited) or (cited and derived_from(q, cited)):
             continue
         missing.append(q.text)
         elsewhere = [s for s in others if quantity_in(q, s)]
@@ -238,11 +275,18 @@ def _same_kind(a: tx.Quantity, b: tx.Quantity) -> bool:
 
 
 def variation_findings(claim: str, answer: str, evidence: list[Source],
-                       occ_cache: dict[str, list[Occurrence]]) -> list[Finding]:
+                       occ_cache: dict[str, list[Occurrence]], question: str | None = None) -> list[Finding]:
     """``incomplete`` when ``claim`` states one per-case value as universal; ``contradiction`` when documents
-    disagree about the claim's value and the answer reports only one side."""
+    disagree about the claim's value and the answer reports only one side.
+
+    Values are "per case" rather than conflicting when they carry labels ("Free tier: 10MB"), or when their chunks
+    are about different things (heading or first line naming another plan, year or entity: "Growth plan" /
+    "Starter plan", "Annual Report 2023" / "2022") and the claim or the question names that case. Unnamed, two
+    documents stating different values for the same thing are a conflict for the user to resolve."""
     findings: list[Finding] = []
-    claim_words = tx.content_stems(claim)
+    claim_words = tx.content_stems(claim) | (tx.content_stems(question) if question else set())
+    claim_words |= {w.lower() for w in tx.names(claim + " " + (question or ""))} | set(
+        _YEAR.findall(claim + " " + (question or "")))
     answer_qs = tx.quantities(answer)
     all_occ = [o for s in evidence for o in occ_cache.setdefault(s.id, occurrences(s))]
     for q in tx.quantities(claim):
@@ -276,6 +320,9 @@ def variation_findings(claim: str, answer: str, evidence: list[Source],
                 rivals = [r for r in all_occ if r.label is None and r.source.document != o.source.document
                           and r.quantity.kind == q.kind and r.quantity.unit and not tx.same_quantity(r.quantity, q)
                           and _jaccard(r.context, o.context) >= PARALLEL_CONTEXT]
+                distinct = set().union(*(r.source.entities ^ o.source.entities for r in rivals)) if rivals else set()
+                if distinct & claim_words:
+                    rivals = [r for r in rivals if r.source.entities == o.source.entities]  # the case is named
                 unreported = [r for r in rivals if not any(tx.same_quantity(r.quantity, a) for a in answer_qs)]
                 if unreported:
                     r = unreported[0]
@@ -437,7 +484,14 @@ def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encode
             missing, mine_facts = fact_findings(plain, cited, sources)
             mine.extend(mine_facts)
             check.unsupported_tokens = missing
-            score, span = support(plain, cited, emb)
+            derived = [q for q in tx.quantities(plain)
+                       if not any(quantity_in(q, c) for c in cited) and derived_from(q, cited)]
+            said = plain
+            for q in derived:  # a computed figure is supported by its arithmetic, not by word overlap
+                said = said.replace(q.text, " ")
+            score, span = support(said, cited, emb)
+            if derived:
+                check.note = "computed: " + "; ".join(f"{q.text} = {derived_from(q, cited)}" for q in derived)
             check.support_score, check.support_span = score, span
             if not mine_facts and score < LOW_SUPPORT and not hedge:
                 other_score, other_span = support(plain, [s for s in sources if s.id not in valid], emb)
@@ -451,7 +505,7 @@ def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encode
                                         f"{_cite(valid)} does not appear to state this (support {score:.2f})",
                                         sent.text, "rephrase closer to the source or remove the sentence",
                                         valid[0], LOW_SUPPORT_FACTOR, False, False))
-            mine.extend(variation_findings(plain, answer, sources, occ_cache))
+            mine.extend(variation_findings(plain, answer, sources, occ_cache, question))
             total_citations += len(valid)
             if not any(f.type in (IssueType.HALLUCINATION, IssueType.FACTUAL_ERROR, IssueType.INCORRECT_CITATION,
                                   IssueType.UNSUPPORTED_CLAIM) for f in mine):
@@ -498,7 +552,7 @@ def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encode
         needs_retry = True  # an empty draft is never an answer
     elif claim_sentences and all(c.verdict == "uncited" for c in claim_sentences):
         needs_retry = True  # nothing in the answer is tied to a source
-    if question and claim_sentences:
+    if question and claim_sentences and len(tx.content_stems(answer)) >= OFF_TOPIC_MIN_WORDS:
         asked = tx.content_stems(question)
         said = tx.content_stems(" ".join(tx.strip_citations(c.text) for c in claim_sentences))
         if asked and not asked & said:
