@@ -53,11 +53,11 @@ def messages(n_evidence: int, nonce: int) -> list[dict[str, str]]:
 
 
 def perf(llm: LlamaLLM) -> tuple[float, float, int, int]:
-    return llm._perf()  # noqa: SLF001 - the benchmark reads llama.cpp's counters directly on purpose
+    return llm._perf()
 
 
 def timed(fn: Any, llm: LlamaLLM) -> dict[str, float]:
-    llm._llama.reset()  # noqa: SLF001 - cold KV cache for every measured call
+    llm._llama.reset()
     p0 = perf(llm)
     start = time.perf_counter()
     fn()
@@ -71,27 +71,27 @@ def bench_model(role: str, reps: int, decode: int, n_evidence: int) -> dict[str,
     t0 = time.perf_counter()
     llm = LlamaLLM(model.path, name=model.name, n_ctx=4096)
     load_s = time.perf_counter() - t0
-    raw = llm._llama  # noqa: SLF001
+    raw = llm._llama
     schema = Verdict.model_json_schema()
     results: dict[str, list[dict[str, float]]] = {k: [] for k in ("raw_stream", "rt_stream", "raw_struct", "rt_struct")}
     for rep in range(reps + 1):  # the first round warms up (grammar compile, instructor import) and is dropped
         msgs = messages(n_evidence, rep)
 
-        def raw_stream() -> None:
+        def raw_stream(msgs: list[dict[str, str]] = msgs) -> None:
             for _ in raw.create_chat_completion(messages=msgs, max_tokens=decode, temperature=0.0,  # type: ignore[arg-type]
                                                 stream=True):
                 pass
 
-        def rt_stream() -> None:
+        def rt_stream(msgs: list[dict[str, str]] = msgs) -> None:
             for _ in llm.stream(msgs, max_tokens=decode):
                 pass
 
-        def raw_struct() -> None:
+        def raw_struct(msgs: list[dict[str, str]] = msgs) -> None:
             out = raw.create_chat_completion(messages=msgs, max_tokens=decode * 2, temperature=0.0,  # type: ignore[arg-type]
                                              response_format={"type": "json_object", "schema": schema})
             Verdict.model_validate_json(out["choices"][0]["message"]["content"])  # type: ignore[index]
 
-        def rt_struct() -> None:
+        def rt_struct(msgs: list[dict[str, str]] = msgs) -> None:
             llm.structured(msgs, Verdict, max_tokens=decode * 2, max_retries=0)
 
         for name, fn in (("raw_stream", raw_stream), ("rt_stream", rt_stream),

@@ -32,7 +32,7 @@ class Embedder:
         self.name = name
         self.folder = folder
         self.batch_size = batch_size
-        dim = self._model.get_sentence_embedding_dimension()
+        dim = self._model.get_embedding_dimension()
         self.dimension = int(dim) if dim is not None else 384
         self.max_seq_length = int(self._model.max_seq_length or 256)
         self._lock = threading.Lock()
