@@ -291,3 +291,31 @@ def test_bad_arguments() -> None:
     with pytest.raises(MasisError):
         next(ask(Q, workspace=corpus(), models=s.models, max_retries=-1))
     assert Models(s.synth, s.judge, s.judge).embedder is None
+
+
+def test_slot_check_asks_the_model_to_pick_among_rival_values_of_one_sentence() -> None:
+    retriever = FixedRetriever([hit("c1", "Daily meal allowances are GBP 75 in Tier A cities (London, Oslo) and "
+                                          "GBP 55 in Tier B cities (Berlin, Madrid).", 0.9)])
+    q = "What is the daily meal allowance in Berlin?"
+    draft = "The daily meal allowance in Berlin is GBP 75 [c1]."
+    s = Scripted()
+    s.synth.enqueue(draft)
+    s.judge.enqueue({"choice": "B"}, audit(0.9), score())
+    r = run(q, retriever, s, max_retries=0).response
+    pick = s.judge.calls[0]
+    assert pick.response_model == "SlotChoice" and pick.messages[1]["content"].endswith("TASK: PICK")
+    assert "STATEMENT: The daily meal allowance in Berlin is ____." in pick.messages[1]["content"]
+    assert "OPTIONS: A) GBP 75 B) GBP 55" in pick.messages[1]["content"]
+    assert pick.messages[0] == s.judge.calls[1].messages[0]  # same system message: the KV cache survives
+    assert r["status"] == "needs_clarification" and r["confidence"] == pytest.approx(0.9 * 0.75)
+    assert any(i["source"] == "model" and "GBP 55" in i["description"] for i in r["critique"]["issues"])
+    assert r["trace"][2]["slot_checks"] == [{"sentence": "S1", "options": ["GBP 75", "GBP 55"], "stated": "GBP 75",
+                                             "picked": "GBP 55", "error": None}]
+    s = Scripted()
+    s.synth.enqueue(draft.replace("75", "55"))
+    s.judge.enqueue({"choice": "B"}, audit(0.9), score())
+    assert run(q, retriever, s, max_retries=0).response["status"] == "success"
+    s = Scripted()
+    s.synth.enqueue(draft.replace("75", "55"))
+    s.judge.enqueue(RuntimeError("no choice"), audit(0.9), score())
+    assert run(q, retriever, s, max_retries=0).response["status"] == "success"  # a failed check changes nothing

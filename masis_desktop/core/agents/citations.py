@@ -486,10 +486,10 @@ def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encode
             check.unsupported_tokens = missing
             derived = [q for q in tx.quantities(plain)
                        if not any(quantity_in(q, c) for c in cited) and derived_from(q, cited)]
-            said = plain
+            stated = plain
             for q in derived:  # a computed figure is supported by its arithmetic, not by word overlap
-                said = said.replace(q.text, " ")
-            score, span = support(said, cited, emb)
+                stated = stated.replace(q.text, " ")
+            score, span = support(stated, cited, emb)
             if derived:
                 check.note = "computed: " + "; ".join(f"{q.text} = {derived_from(q, cited)}" for q in derived)
             check.support_score, check.support_span = score, span

@@ -24,8 +24,9 @@ from typing import Any, Literal
 
 from masis_desktop.core.agents import prompts
 from masis_desktop.core.agents import text as tx
-from masis_desktop.core.agents.citations import CodeAudit, Encoder, audit_answer
+from masis_desktop.core.agents.citations import FACT_FACTOR, CodeAudit, Encoder, Source, audit_answer
 from masis_desktop.core.agents.compress import Context
+from masis_desktop.core.agents.slots import SlotResult, check_slots, find_slots
 from masis_desktop.core.agents.synthesizer import llm_stats
 from masis_desktop.core.events import CancelToken
 from masis_desktop.core.llm.protocol import LLM
@@ -129,12 +130,16 @@ def critique(question: str, draft: str, context: Context, llm: LLM | None, *, it
     error: str | None = None
     stats: dict[str, Any] | None = None
     verdict: prompts.AuditVerdict | None = None
+    slot_results: list[SlotResult] = []
     model_start = time.perf_counter()
     if code.abstained or not a.claims:
         status, error = "skipped", ("the answer abstains: nothing to audit" if code.abstained else "empty answer")
     elif llm is None:
         status, error = "skipped", "no critic model"
     else:
+        slots = find_slots(code, [Source.of(h) for h in context.hits])
+        if slots:  # before the audit call, so the evaluator still finds the audit prompt in the KV cache
+            slot_results = check_slots(question, slots, llm, cancel)
         try:
             verdict = llm.structured(prompts.critic_messages(body), prompts.AuditVerdict,
                                      max_tokens=CRITIC_MAX_TOKENS, max_retries=1, cancel=cancel)
@@ -190,7 +195,26 @@ def critique(question: str, draft: str, context: Context, llm: LLM | None, *, it
         cited = [c.support_score for c in claims if c.citations and not c.invalid_citations]
         base = 0.5 + 0.5 * (sum(cited) / len(cited)) if cited else 0.5
 
-    confidence = 0.0 if code.abstained or not claims else max(0.0, min(base * a.penalty_factor, 1.0))
+    slot_factor = 1.0
+    for sr in slot_results:
+        if not sr.disagrees:
+            continue
+        assert sr.picked is not None
+        slot_factor *= FACT_FACTOR
+        model_retry = True
+        claim = claims[sr.slot.claim_index]
+        sentence = tx.strip_citations(claim.text)
+        if sentence not in unsupported:
+            unsupported.append(sentence)
+        issues.append(CritiqueIssue(
+            issue_type=IssueType.FACTUAL_ERROR, severity=0.7,
+            description=(f"auditor: the passage gives {sr.slot.options[sr.picked]} for this, not "
+                         f"{sr.slot.options[sr.slot.stated]}"),
+            problematic_text=claim.text, suggestion=f"check which value the passage gives for this: "
+                                                    f"\"{sr.slot.passage[:160]}\"",
+            citation_id=claim.citations[0] if claim.citations else None, source="model"))
+
+    confidence = 0.0 if code.abstained or not claims else max(0.0, min(base * a.penalty_factor * slot_factor, 1.0))
     hallucination = a.hallucination_detected or model_hall
     needs_retry = a.needs_retry or model_retry or not claims
     n_claims = max(1, len([c for c in claims if c.verdict != "hedge"]))
@@ -232,6 +256,7 @@ def critique(question: str, draft: str, context: Context, llm: LLM | None, *, it
         "model_audit": status,
         "model_audit_error": error,
         "model_flags_ignored": ignored,
+        "slot_checks": [sr.trace() for sr in slot_results],
         "code_ms": round(code_ms, 1),
         "model_ms": round(model_ms, 1),
         "duration_ms": round((time.perf_counter() - start) * 1000, 1),

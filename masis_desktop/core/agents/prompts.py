@@ -6,22 +6,23 @@ Layout rules, all for speed on a CPU where prefill dominates:
   user message body (question first, then evidence, the numbered answer and the code checks); only the last line
   differs ("TASK: AUDIT" / "TASK: SCORE"). The evaluator therefore prefills a handful of tokens instead of the
   whole evidence again.
-* Schemas are small, lists and strings bounded (``max_length``): the JSON grammar then bounds decoding, and a
-  small model cannot loop inside an unbounded list.
+* Schemas are small and lists bounded (``max_length``): the JSON grammar then bounds decoding, and a small model
+  cannot loop inside an unbounded list.
 * Evidence is quoted data: the prompts say so, and ``compress.sanitize`` has already removed what looks like
   instructions to a model.
 """
 
 from __future__ import annotations
 
-from typing import Annotated
-
-from pydantic import BaseModel, Field, StringConstraints
+from pydantic import BaseModel, Field
 
 from masis_desktop.core.agents.compress import Context
 
 Message = dict[str, str]
-Short = Annotated[str, StringConstraints(max_length=160)]
+# Strings are left unbounded in the grammar on purpose: a ``maxLength`` of 160 expands into a 160-deep rule that
+# made grammar-constrained decoding ~2x slower per token here (measured); lists stay bounded, and max_tokens
+# bounds the rest.
+Short = str
 
 # --- synthesizer --------------------------------------------------------------------------------------------
 
@@ -89,7 +90,13 @@ TASK: SCORE means: rate the answer on four dimensions, each from 0.0 to 1.0.
 Be strict. Do NOT default to 1. Use the CODE CHECKS to calibrate faithfulness. Hard rules: if hallucination is \
 detected or invalid citation ids exist, faithfulness must be <= 0.4; if 5 or more sentences have no citation, \
 faithfulness must be <= 0.5; if 10 or more, faithfulness must be <= 0.3.
-- improvement_suggestions: up to 3 short, concrete fixes."""
+- improvement_suggestions: up to 3 short, concrete fixes.
+
+TASK: PICK means: choose the option that fills the blank ____ of the STATEMENT so that it answers the QUESTION, \
+according to the PASSAGE only. Reply with the option's letter.
+Example: QUESTION: What is the meal allowance in Berlin? STATEMENT: The allowance in Berlin is ____. PASSAGE: \
+Allowances are GBP 75 in Tier A cities (London, Oslo) and GBP 55 in Tier B cities (Berlin, Madrid). \
+OPTIONS: A) GBP 75 B) GBP 55 -> B"""
 
 
 def auditor_body(question: str, context: Context, labelled_answer: str, code_checks: str) -> str:

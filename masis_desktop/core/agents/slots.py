@@ -1,0 +1,131 @@
+"""Slot checks: the model's sharpest question, asked only where code found an ambiguity it cannot resolve.
+
+Code proves that a number or name of the answer occurs in the cited passage. It cannot prove that it is the
+right one when the same sentence holds several values of that kind ("GBP 75 in Tier A cities, GBP 55 in Tier B
+cities"; "Ingrid Solberg succeeded Tor Eikeland"). A 1.5B model judging "is this supported?" says yes to both
+(MODELS.md); asked instead to *choose* which option fills the blank of the statement, given the question and the
+one passage sentence, it answers an extractive multiple-choice question -- a task small models do well, decoded
+in a handful of grammar-constrained tokens.
+
+The prompt shares the critic's system message, so it does not evict the KV cache the critic and evaluator reuse.
+A disagreement becomes a model issue on that sentence (retry, confidence x0.75); a failed call changes nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pydantic import BaseModel, create_model
+
+from masis_desktop.core.agents import prompts
+from masis_desktop.core.agents import text as tx
+from masis_desktop.core.agents.citations import CodeAudit, Source
+from masis_desktop.core.events import CancelToken
+from masis_desktop.core.llm.protocol import LLM
+from masis_desktop.errors import CancelledError
+
+MAX_SLOT_CHECKS = 2
+MAX_OPTIONS = 4
+SLOT_MAX_TOKENS = 12
+LETTERS = "ABCD"
+_PERSON = re.compile(r"\b[A-Z][a-z]+(?:[ -][A-Z][a-z]+)+\b")
+
+
+@dataclass
+class Slot:
+    claim_index: int
+    claim: str
+    statement: str  # the claim with its value blanked
+    passage: str
+    options: list[str]
+    stated: int  # index of the option the answer states
+
+    def messages(self, question: str) -> list[dict[str, str]]:
+        listed = " ".join(f"{LETTERS[i]}) {o}" for i, o in enumerate(self.options))
+        return [{"role": "system", "content": prompts.AUDITOR_SYSTEM},
+                {"role": "user", "content": f"QUESTION: {question.strip()}\nSTATEMENT: {self.statement}\n"
+                                            f"PASSAGE: {self.passage}\nOPTIONS: {listed}\nTASK: PICK"}]
+
+
+def _choice_model(n: int) -> type[BaseModel]:
+    letters = tuple(LETTERS[:n])
+    return create_model("SlotChoice", choice=(Literal[letters], ...))  # type: ignore[arg-type]
+
+
+def find_slots(code: CodeAudit, sources: list[Source]) -> list[Slot]:
+    """Sentences the code verified whose value shares its passage sentence with rival values of the same kind."""
+    by_id = {s.id: s for s in sources}
+    out: list[Slot] = []
+    for idx, claim in enumerate(code.audit.claims):
+        if claim.verdict != "supported" or not claim.citations:
+            continue
+        plain = tx.strip_citations(claim.text)
+        for src in (by_id[c] for c in claim.citations if c in by_id):
+            slot = _slot_in(idx, plain, src)
+            if slot is not None:
+                out.append(slot)
+                break
+        if len(out) >= MAX_SLOT_CHECKS:
+            break
+    return out
+
+
+def _slot_in(idx: int, plain: str, src: Source) -> Slot | None:
+    for sent in src.sentences:
+        text = " ".join(sent.text.split())
+        occ = tx.quantities(text)
+        for q in tx.quantities(plain):
+            mine = [o for o in occ if tx.same_quantity(q, o)]
+            if not mine:
+                continue
+            rivals = [o for o in occ if o.unit == q.unit and tx.compatible(q, o) and not tx.same_quantity(q, o)
+                      and (o.noun == mine[0].noun or o.unit)]
+            if rivals:
+                ordered = sorted({o.value: o for o in [mine[0], *rivals]}.values(), key=lambda o: o.start)
+                options = [o.text for o in ordered][:MAX_OPTIONS]
+                if mine[0].text not in options:
+                    continue
+                statement = plain.replace(q.text, "____", 1)
+                return Slot(idx, plain, statement, text, options, options.index(mine[0].text))
+        people = list(dict.fromkeys(_PERSON.findall(text)))
+        stated = [p for p in people if p.lower() in plain.lower()]
+        if stated and len(people) > 1:
+            options = people[:MAX_OPTIONS]
+            if stated[0] not in options:
+                continue
+            statement = re.sub(re.escape(stated[0]), "____", plain, count=1, flags=re.IGNORECASE)
+            return Slot(idx, plain, statement, text, options, options.index(stated[0]))
+    return None
+
+
+@dataclass
+class SlotResult:
+    slot: Slot
+    picked: int | None
+    error: str | None = None
+
+    @property
+    def disagrees(self) -> bool:
+        return self.picked is not None and self.picked != self.slot.stated
+
+    def trace(self) -> dict[str, Any]:
+        return {"sentence": f"S{self.slot.claim_index + 1}", "options": self.slot.options,
+                "stated": self.slot.options[self.slot.stated],
+                "picked": None if self.picked is None else self.slot.options[self.picked], "error": self.error}
+
+
+def check_slots(question: str, slots: list[Slot], llm: LLM, cancel: CancelToken | None = None) -> list[SlotResult]:
+    results = []
+    for slot in slots:
+        model = _choice_model(len(slot.options))
+        try:
+            answer = llm.structured(slot.messages(question), model, max_tokens=SLOT_MAX_TOKENS, max_retries=1,
+                                    cancel=cancel)
+            results.append(SlotResult(slot, LETTERS.index(answer.choice)))  # type: ignore[attr-defined]
+        except CancelledError:
+            raise
+        except Exception as exc:  # a failed check changes nothing: the code verdict stands
+            results.append(SlotResult(slot, None, f"{type(exc).__name__}: {exc}"[:200]))
+    return results
