@@ -216,7 +216,7 @@ def cmd_audit(args: argparse.Namespace) -> int:
 
 def cmd_critique(args: argparse.Namespace) -> int:
     from masis_desktop.core.critique_tool import DraftCritiqueRequest, critique_answer
-    from masis_desktop.core.embed import load_embedder
+    from masis_desktop.core.ingest.onnx_encoder import load_encoder
     from masis_desktop.core.llm.pool import ModelPool
     from masis_desktop.settings import load_settings
 
@@ -230,7 +230,7 @@ def cmd_critique(args: argparse.Namespace) -> int:
     try:
         critic = pool.get("critic") if request.options.checkFactual else None
         synthesizer = pool.get("synthesizer") if request.options.autoRevise else None
-        result = critique_answer(request, critic=critic, synthesizer=synthesizer, embedder=load_embedder(settings))
+        result = critique_answer(request, critic=critic, synthesizer=synthesizer, embedder=load_encoder(settings))
     finally:
         pool.close()
     print_json(result.to_json())

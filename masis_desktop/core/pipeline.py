@@ -46,13 +46,16 @@ class Models:
     embedder: Encoder | None = None
 
     @classmethod
-    def from_pool(cls, pool: Any, *, embedder: Encoder | bool | None = True) -> Models:
-        """Real models from a ``ModelPool`` (critic and evaluator share one instance, hence one KV cache)."""
+    def from_pool(cls, pool: Any, *, embedder: Encoder | bool | None = None) -> Models:
+        """Real models from a ``ModelPool`` (critic and evaluator share one instance, hence one KV cache).
+
+        ``embedder`` None: ``ask`` uses the workspace's own encoder (already loaded for search, so nothing is
+        loaded twice); True: load the app's encoder now; or pass one."""
         emb: Encoder | None
         if embedder is True:
-            from masis_desktop.core.embed import load_embedder
+            from masis_desktop.core.ingest.onnx_encoder import load_encoder
 
-            emb = load_embedder(pool.settings)
+            emb = load_encoder(pool.settings)
         else:
             emb = embedder or None
         return cls(pool.get("synthesizer"), pool.get("critic"), pool.get("evaluator"), emb)
@@ -123,7 +126,7 @@ def ask(
     state.metrics = {"node_latency_ms": {}, "confidence_history": [], "retry_reasons": [], "llm_calls": [],
                      "models": {"synthesizer": models.synthesizer.name, "critic": models.critic.name,
                                 "evaluator": models.evaluator.name}}
-    embedder = models.embedder
+    embedder = models.embedder if models.embedder is not None else _workspace_encoder(workspace)
     clock = _Clock()
     attempts: list[Attempt] = []
     passages_read = 0
@@ -245,6 +248,15 @@ def ask(
         response["id"] = History(name).add(response)
     yield RunFinished(response)
     return AskResult(state, response)
+
+
+def _workspace_encoder(workspace: Any) -> Encoder | None:
+    """The encoder a real ``Workspace`` searches with (a test retriever has none: the audit is then lexical)."""
+    try:
+        enc = getattr(workspace, "embedder", None)
+    except Exception:  # an encoder that cannot load degrades support scores to lexical, never fails the run
+        return None
+    return enc if enc is not None and callable(getattr(enc, "encode", None)) else None
 
 
 def _returned_attempt(attempts: list[Attempt], decision: supervisor.Decision) -> Attempt | None:

@@ -105,9 +105,9 @@ def test_injected_instructions_do_not_reach_the_models(pool: ModelPool, embedder
 
 @pytest.fixture(scope="module")
 def roles(pool: ModelPool) -> dict[str, Any]:
-    from masis_desktop.core.embed import load_embedder
+    from masis_desktop.core.ingest.onnx_encoder import load_encoder
 
-    return {"critic": pool.get("critic"), "synthesizer": pool.get("synthesizer"), "embedder": load_embedder()}
+    return {"critic": pool.get("critic"), "synthesizer": pool.get("synthesizer"), "embedder": load_encoder()}
 
 
 def test_seed_004_detects_unsupported_claims(roles: dict[str, Any]) -> None:
