@@ -190,6 +190,9 @@ def test_lexical_judge_is_strict_on_numbers_and_names() -> None:
     assert not lexical_support(premise, "The Bergen office opened in 2018.")  # name absent
     assert not lexical_support(premise, "Refunds are processed by the finance team weekly.")  # content absent
     assert lexical_support("Revenue was $1,200,000 in 2023.", "Revenue was $1200000 in 2023.")
+    sso = "Ledgerly Enterprise plan: single sign-on through SAML 2.0 and a named customer success manager."
+    assert lexical_support(sso, "Ledgerly Enterprise supports SAML 2.0.")  # one paraphrased word is fine
+    assert not lexical_support(sso, "Ledgerly Enterprise supports SAML 2.0 for contractors only.")  # two are not
 
 
 # --- bootstrap ---------------------------------------------------------------------------------------------------

@@ -83,6 +83,7 @@ class AnswerMode:
                     cont = containment(prediction, item.answer)
                     f1 = token_f1(prediction, item.answer)
                 citation = None
+                passages: dict[str, str] = {}
                 sentences = claim_sentences(answer)
                 if not abstained and sentences:
                     passages = {h["chunk_id"]: h["text"] for h in response.get("evidence") or []}
@@ -105,12 +106,20 @@ class AnswerMode:
                     "citation": citation,
                     "cited_passages": cited_passages,
                     "cites_gold": bool(set(cited_passages) & set(item.passage_ids)),
+                    # the cited evidence as the judge saw it, so citations can be re-judged without re-running
+                    "cited_evidence": {cid: passages[cid] for cid in cited_ids if cid in passages},
                     "retries": len(metrics.get("retry_reasons") or []),
                     "latency_ms": {k: float(v) for k, v in (metrics.get("node_latency_ms") or {}).items()},
                     "total_ms": float(metrics.get("total_ms") or 0.0),
                 }
 
-            yield run
+            try:
+                yield run
+            finally:
+                for llm in {id(m): m for m in (models.synthesizer, models.critic, models.evaluator)}.values():
+                    close = getattr(llm, "close", None)
+                    if callable(close):
+                        close()  # free the models' memory now, not when the process ends
 
     def aggregate(self, results: Sequence[tuple[EvalItem, ItemResult]]) -> dict[str, MetricValue]:
         return aggregate_answer(results)

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from masis_desktop.core.llm.protocol import LLM
 
 LLMFactory = Callable[[Settings], "LLM"]
+"""Builds the critic model; whatever it returns is closed (if it can be) when the session ends."""
 
 
 def cited_draft(answer: str, chunk_ids: Sequence[str]) -> str:
@@ -42,6 +43,12 @@ def _pool_critic(settings: Settings) -> LLM:
     from masis_desktop.core.llm.pool import ModelPool
 
     return ModelPool(settings).get("critic")
+
+
+def _close(obj: object) -> None:
+    close = getattr(obj, "close", None)
+    if callable(close):
+        close()
 
 
 class CriticMode:
@@ -114,7 +121,10 @@ class CriticMode:
                         "gold_chunks": gold, "gold_pinned": bool(pinned), "evidence": context.ids,
                         "answer_in_evidence": f" {normalize_answer(item.answer)} " in f" {block} "}
 
-            yield run
+            try:
+                yield run
+            finally:
+                _close(llm)  # free the model's memory now, not when the process ends
 
     def aggregate(self, results: Sequence[tuple[EvalItem, ItemResult]]) -> dict[str, MetricValue]:
         return aggregate_critic(results)

@@ -13,12 +13,15 @@ from typing import Any
 import masis_desktop
 from masis_desktop.settings import Settings
 
+# What per-item results depend on: the pipeline, retrieval, and the harness's per-item code (not its reporting).
 _CODE_PATHS = ("core/agents", "core/pipeline.py", "core/store/search.py", "core/store/calibration.py",
-               "core/store/terms.py", "core/evaluation")
+               "core/store/terms.py", "core/evaluation/retrieval_mode.py", "core/evaluation/critic_mode.py",
+               "core/evaluation/answer_mode.py", "core/evaluation/judge.py", "core/evaluation/metrics.py",
+               "core/evaluation/workspace.py")
 
 
 def code_hash() -> str:
-    """sha256 over the pipeline's, the retrieval's and the harness's source files (or the version if absent)."""
+    """sha256 over the source files per-item results depend on (or the app version in a frozen bundle)."""
     root = Path(masis_desktop.__file__).resolve().parent
     digest = hashlib.sha256()
     found = False
