@@ -133,8 +133,8 @@ def quantity_in(q: tx.Quantity, src: Source) -> bool:
     for other in src.quantities:
         if tx.same_quantity(q, other):
             return True
-        if (q.unit is None or other.unit is None or q.unit == other.unit) and tx.compatible(q, other) and \
-                _scaled_equal(q.value, other.value):
+        if (q.unit is None or other.unit is None) and tx.compatible(q, other) and _scaled_equal(q.value, other.value):
+            # a bare figure under a "(NOK m)" header; with units on both sides only base values compare
             return True
     return q.unit is None and q.value in src.number_words
 

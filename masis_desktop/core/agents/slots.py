@@ -81,7 +81,7 @@ def _slot_in(idx: int, plain: str, src: Source) -> Slot | None:
             if not mine:
                 continue
             rivals = [o for o in occ if o.unit == q.unit and tx.compatible(q, o) and not tx.same_quantity(q, o)
-                      and (o.noun == mine[0].noun or o.unit)]
+                      and (o.unit or o.noun in (None, mine[0].noun))]
             if rivals:
                 ordered = sorted({o.value: o for o in [mine[0], *rivals]}.values(), key=lambda o: o.start)
                 options = [o.text for o in ordered][:MAX_OPTIONS]
