@@ -131,9 +131,18 @@ Claim: Revenue grew in Q3. Passage: Revenue fell 5 percent in Q3. -> contradicte
 Claim: Tokens are refreshed through /auth/refresh. Passage: Shows /auth/refresh endpoint. -> supported, 0.8
 Claim: The office opened in 2016. Passage: The company sells drones. -> not_in_sources, 0.9"""
 
-REVISE_SYSTEM = """You revise draft answers so that they say only what the sources say. Keep what the sources \
-support, correct or remove what they do not, and when a value differs by case (tier, plan, role, region), name \
-every case with its value. Write plain sentences, no citations, no preamble."""
+REVISE_SYSTEM = """You correct draft answers so that they say only what the sources say. When the sources give a \
+value per case (plan, tier, role, region), name every case with its value. Reply with the corrected answer only."""
+# Few-shot as chat turns: the 0.5B writer repeats the draft when told in prose, and follows worked turns.
+REVISE_EXAMPLES = [
+    ("Sources:\n[1] Basic: 2\n[2] Premium: 5\nQuestion: How many seats are included?\nDraft answer: 5 seats are "
+     "included.\nProblems:\n- states \"5\" as if it applied generally; the sources give it per case (Basic: 2; "
+     "Premium: 5)",
+     "Basic includes 2 and Premium includes 5."),
+    ("Sources:\n[1] Data is retained for 90 days after cancellation.\nQuestion: How long is data kept?\nDraft answer: "
+     "Data is kept for 30 days.\nProblems:\n- states \"30 days\" but [1] says 90 days",
+     "Data is kept for 90 days after cancellation."),
+]
 
 
 def severity_of(confidence: float) -> Severity:
@@ -156,7 +165,7 @@ def _hits(sources: Sequence[SourceDocument]) -> list[SearchHit]:
     so that a claim naming it is not called a hallucination; numeric ids ("1") are not."""
     out = []
     for i, s in enumerate(sources):
-        label = s.path or (s.id if re.search(r"[A-Za-z]", s.id) else None)
+        label = s.path or (s.id if re.search(r"[A-Za-z]{2}|[./]", s.id) else None)
         text = f"{label}: {s.content}" if label else s.content
         out.append(SearchHit(chunk_id=s.id, document=s.path or s.id, document_id=i, char_start=0,
                              char_end=len(text), text=text, relevance=s.relevanceScore or 0.0))
@@ -285,8 +294,10 @@ def _verify(draft: str, sources: list[Source], options: CritiqueOptions, emb: Em
     return problems
 
 
-def extractive_revision(results: list[ClaimResult]) -> str:
-    """A revision built from what code verified: supported claims kept, per-case values spelled out."""
+def extractive_revision(results: list[ClaimResult], sources: list[Source] | None = None) -> str:
+    """A revision built from what code verified: supported claims kept, per-case values spelled out, and an
+    unsupported claim replaced by what its closest source actually states."""
+    by_id = {s.id: s for s in sources or []}
     parts: list[str] = []
     for r in results:
         cases = [f for f in r.findings if f.type is IssueType.INCOMPLETE]
@@ -297,6 +308,13 @@ def extractive_revision(results: list[ClaimResult]) -> str:
             parts.append(f"{subject or 'It'} depends on the case: {detail}.")
         elif r.verified:
             parts.append(r.claim.strip())
+        elif r.sources_used and r.sources_used[0] in by_id:
+            _, span = support(r.claim, [by_id[r.sources_used[0]]], Embeddings(None))
+            if span is not None and span.score > 0:
+                stated = " ".join(by_id[span.chunk_id].text[span.char_start:span.char_end].split()).rstrip(".")
+                line = f"The sources state: {stated}."
+                if line not in parts:
+                    parts.append(line)
     return " ".join(parts) if parts else "The sources do not support this answer."
 
 
@@ -312,15 +330,15 @@ def revise(request: DraftCritiqueRequest, issues: list[ToolIssue], results: list
     Returns (revised draft, model attempts, verified by code)."""
     attempts = 0
     if synthesizer is not None:
-        listed = "\n".join(f"- [{i.severity}] {i.description}" + (f" ({i.suggestion})" if i.suggestion else "")
-                           for i in issues)
+        listed = "\n".join("- " + re.sub(r'^"[^"]*":?\s*', "", i.description) for i in issues)
         src_text = "\n".join(f"[{s.id}] {s.content}" for s in request.sources)[:3000]
         for _ in range(request.options.maxRevisions):
             attempts += 1
-            messages = [{"role": "system", "content": REVISE_SYSTEM},
-                        {"role": "user", "content": f"Sources:\n{src_text}\n\nQuestion: {request.query}\n"
-                                                    f"Draft answer: {request.draft}\nProblems:\n{listed}\n\n"
-                                                    "Write the corrected answer in 1 to 3 sentences."}]
+            messages = [{"role": "system", "content": REVISE_SYSTEM}]
+            for ask_, answer_ in REVISE_EXAMPLES:
+                messages += [{"role": "user", "content": ask_}, {"role": "assistant", "content": answer_}]
+            messages.append({"role": "user", "content": f"Sources:\n{src_text}\nQuestion: {request.query}\n"
+                                                        f"Draft answer: {request.draft}\nProblems:\n{listed}"})
             try:
                 text = synthesizer.complete(messages, max_tokens=REVISE_MAX_TOKENS, cancel=cancel).text.strip()
             except CancelledError:
@@ -331,7 +349,7 @@ def revise(request: DraftCritiqueRequest, issues: list[ToolIssue], results: list
             text = tx.strip_citations(text).strip()
             if text and not _verify(text, sources, request.options, emb):
                 return text, attempts, True
-    return extractive_revision(results), attempts, False
+    return extractive_revision(results, sources), attempts, False
 
 
 def critique_answer(request: DraftCritiqueRequest | dict[str, Any], *, critic: LLM | None = None,

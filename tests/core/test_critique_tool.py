@@ -114,3 +114,12 @@ def test_options_and_invalid_requests() -> None:
     data = critique_answer(req("The timeout is 60 seconds.", TIMEOUT)).to_json()
     assert set(data) == {"isValid", "confidence", "issues", "suggestions", "metadata"}
     assert set(data["metadata"]) == {"factsChecked", "factsVerified", "sourcesUsed", "critiqueTimeMs"}
+
+
+def test_fallback_revision_states_what_the_source_says() -> None:
+    synth = ScriptedLLM().enqueue("The timeout is 30 seconds.")
+    r = critique_answer(req("The timeout is 30 seconds.", TIMEOUT, autoRevise=True), synthesizer=synth)
+    assert r.revisedDraft == "The sources state: Timeout: 60 seconds."
+    messages = synth.calls[0].messages
+    assert [m["role"] for m in messages] == ["system", "user", "assistant", "user", "assistant", "user"]
+    assert messages[-1]["content"].endswith('- states "30 seconds" but [1] says 60 seconds')
