@@ -3,6 +3,8 @@
 Folders are walked recursively in sorted order, following symlinks with loop detection (a directory already
 visited by its device/inode is reported and not entered again). Hidden entries (``.name``), ``__pycache__`` and
 ``node_modules`` inside a walked folder are ignored silently; a file named explicitly is always considered.
+Names that are not valid UTF-8 (Linux allows any bytes) are reported, not walked: they cannot be stored in the
+catalog or shown faithfully, and one such name must not stop the batch.
 """
 
 from __future__ import annotations
@@ -38,6 +40,25 @@ def os_error_reason(exc: OSError) -> str:
     return f"cannot access: {exc.strerror or exc}"
 
 
+def printable(path: Path | str) -> str:
+    """The path as text a user can read, undecodable bytes shown as ``\\xNN`` (safe to print, store, send as JSON)."""
+    return os.fsencode(path).decode("utf-8", "backslashreplace")
+
+
+def _undecodable(path: Path) -> bool:
+    """True when the name holds bytes that are not UTF-8 (Python keeps them as lone surrogates)."""
+    try:
+        str(path).encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+def _bad_name(path: Path) -> FileResult:
+    return FileResult(printable(path), "skipped", "file name is not valid UTF-8, so it cannot be stored or shown "
+                      "faithfully; rename it (e.g. with `convmv`) to index it")
+
+
 def _resolve(path: Path) -> Path:
     try:
         return path.resolve(strict=False)
@@ -52,6 +73,9 @@ def discover(paths: list[Path]) -> Discovery:
 
     def add_file(path: Path, st: os.stat_result) -> None:
         real = _resolve(path)
+        if _undecodable(real):  # a well-named link to a badly named file
+            found.problems.append(_bad_name(real))
+            return
         if real not in seen_files:
             seen_files.add(real)
             found.files.append(real)
@@ -73,6 +97,9 @@ def discover(paths: list[Path]) -> Discovery:
             if entry.name.startswith(".") or entry.name in IGNORED_DIRS:
                 continue
             child = Path(entry.path)
+            if _undecodable(child):
+                found.problems.append(_bad_name(child))
+                continue
             try:
                 child_st = os.stat(child)
             except OSError as exc:
@@ -87,6 +114,9 @@ def discover(paths: list[Path]) -> Discovery:
 
     for raw in paths:
         path = Path(raw).expanduser().absolute()
+        if _undecodable(path):
+            found.problems.append(_bad_name(path))
+            continue
         found.roots.append(_resolve(path))
         try:
             st = os.stat(path)
