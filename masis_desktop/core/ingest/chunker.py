@@ -8,6 +8,10 @@ How a page becomes chunks:
    chunk holding their section (the heading path is also stored with every chunk and prefixed when embedding).
 3. Consecutive chunks of one section overlap by whole trailing units of up to ``overlap_tokens`` tokens.
 4. A page (or a whole non-paged document) of at most 1.25 x ``chunk_tokens`` tokens stays one chunk.
+5. Bounds that hold for any input: a page longer than ``WINDOW_CHARS`` is chunked window by window (cut at a
+   paragraph, line or word break), so the tokenizer never holds the offsets of a 50 MB single-line file at once
+   (~300 bytes of Python objects per token); and no chunk exceeds ``MAX_CHARS_PER_TOKEN`` characters per budget
+   token, because one "token" can cover a whole base64 blob (over-long words become a single ``[UNK]``).
 
 Every chunk is ``page.text[char_start:char_end]`` exactly, trimmed of surrounding whitespace. Chunks never cross
 pages. ``CHUNKER_VERSION`` is stored in each workspace; bumping it (or changing the sizes) re-chunks on open.
@@ -26,6 +30,8 @@ CHUNKER_VERSION = "1"
 LINE_KINDS = {"code", "config"}
 # Room kept below the encoder's max sequence for the heading prefix and the [CLS]/[SEP] tokens.
 HEADING_RESERVE_TOKENS = 24
+WINDOW_CHARS = 200_000
+MAX_CHARS_PER_TOKEN = 24
 
 TokenOffsets = Callable[[str], list[tuple[int, int]]]
 
@@ -94,6 +100,7 @@ class Chunker:
         self.budget = max(16, min(chunk_tokens, limit))
         self.overlap = max(0, min(overlap_tokens, self.budget // 2))
         self.whole_limit = min(int(self.budget * 1.25), limit if max_tokens else int(self.budget * 1.25))
+        self.max_chars = self.budget * MAX_CHARS_PER_TOKEN
         self.token_offsets = token_offsets
 
     # --- public -----------------------------------------------------------------------------------------------
@@ -108,6 +115,21 @@ class Chunker:
                    ) -> list[ChunkSpan]:
         """Chunks of one page; ``path`` (the heading stack) is updated in place for the next page."""
         path = path if path is not None else []
+        if len(page.text) <= WINDOW_CHARS:
+            return self._chunk_text(page, kind, path)
+        text = page.text
+        chunks: list[ChunkSpan] = []
+        start = 0
+        while start < len(text):
+            end = _window_end(text, start)
+            heads = [Heading(h.start - start, h.end - start, h.level, h.title) for h in page.headings
+                     if start <= h.start and h.end <= end]
+            for c in self._chunk_text(PageText(page.number, text[start:end], heads), kind, path):
+                chunks.append(ChunkSpan(c.page, c.char_start + start, c.char_end + start, c.text, c.heading))
+            start = end
+        return chunks
+
+    def _chunk_text(self, page: PageText, kind: str, path: list[tuple[int, str]]) -> list[ChunkSpan]:
         text = page.text
         if not text.strip():
             return []
@@ -129,7 +151,7 @@ class Chunker:
                     path.pop()
                 path.append((level, unit.heading.title))
             heading_at.append(" > ".join(title for _, title in path) if path else None)
-        if total <= self.whole_limit:
+        if total <= self.whole_limit and units[-1].end - units[0].start <= self.max_chars:
             return [self._span(page, units, 0, len(units), heading_at)]
         return self._pack(page, units, heading_at)
 
@@ -141,7 +163,7 @@ class Chunker:
         new_in_cur = 0  # units of the open chunk not carried over as overlap
         for i, unit in enumerate(units):
             if new_in_cur:
-                over = cur_tokens + unit.tokens > self.budget
+                over = cur_tokens + unit.tokens > self.budget or unit.end - units[cur[0]].start > self.max_chars
                 at_heading = unit.heading is not None and cur_tokens >= self.budget // 3
                 at_para = unit.para_start and cur_tokens >= (self.budget * 3) // 4
                 if over or at_heading or at_para:
@@ -157,7 +179,8 @@ class Chunker:
                         for j in reversed(body[1:]):  # never the whole previous chunk, so chunks always advance
                             size = units[j].tokens
                             if (units[j].heading is not None or carried_tokens + size > self.overlap
-                                    or carried_tokens + size + unit.tokens > self.budget):
+                                    or carried_tokens + size + unit.tokens > self.budget
+                                    or unit.end - units[j].start > self.max_chars):
                                 break
                             carried_tokens += size
                             carried.insert(0, j)
@@ -195,9 +218,12 @@ class Chunker:
         for b_start, b_end, block_heading in blocks:
             if block_heading is not None:
                 start, end = _trim(text, b_start, b_end)
-                if start < end:
-                    units.append(_Unit(start, end, count(start, end), True, block_heading))
-                continue
+                tokens = count(start, end)
+                if start < end and tokens <= self.budget and end - start <= self.max_chars:
+                    units.append(_Unit(start, end, tokens, True, block_heading))
+                    continue
+                # A "heading" longer than a chunk is text: it is split like text and never enters the heading
+                # path, which is stored with (and embedded before) every chunk of its section.
             for p_start, p_end in _paragraphs(text, b_start, b_end):
                 pieces = _lines(text, p_start, p_end) if kind in LINE_KINDS else _sentences(text, p_start, p_end)
                 first = True
@@ -209,8 +235,9 @@ class Chunker:
 
     def _fit(self, text: str, start: int, end: int, count: Callable[[int, int], int],
              offsets: list[tuple[int, int]], starts: list[int]) -> list[tuple[int, int]]:
-        """Split a span longer than the budget: at line breaks first, then between words."""
-        if count(start, end) <= self.budget:
+        """Split a span longer than the budget: at line breaks first, then between words, then (a single token
+        longer than ``max_chars``) between characters."""
+        if count(start, end) <= self.budget and end - start <= self.max_chars:
             return [(start, end)]
         lines = _lines(text, start, end)
         if len(lines) > 1:
@@ -239,7 +266,37 @@ class Chunker:
         a, b = _trim(text, piece_start, end)
         if a < b:
             pieces.append((a, b))
-        return pieces
+        return [cut for a, b in pieces for cut in _cap(text, a, b, self.max_chars)]
+
+
+def _cap(text: str, start: int, end: int, limit: int) -> list[tuple[int, int]]:
+    """``[start, end)`` in pieces of at most ``limit`` characters, cut at whitespace when there is some."""
+    out = []
+    while end - start > limit:
+        cut = start + limit
+        space = max(text.rfind(" ", start + limit // 2, cut), text.rfind("\n", start + limit // 2, cut))
+        if space > start:
+            cut = space
+        a, b = _trim(text, start, cut)
+        if a < b:
+            out.append((a, b))
+        start = cut
+    a, b = _trim(text, start, end)
+    if a < b:
+        out.append((a, b))
+    return out
+
+
+def _window_end(text: str, start: int) -> int:
+    """End of the window starting at ``start``: a paragraph, line or word break in its second half if any."""
+    end = start + WINDOW_CHARS
+    if end >= len(text):
+        return len(text)
+    for sep in ("\n\n", "\n", " "):
+        cut = text.rfind(sep, start + WINDOW_CHARS // 2, end)
+        if cut > start:
+            return cut + len(sep)
+    return end
 
 
 def _trim(text: str, start: int, end: int) -> tuple[int, int]:
