@@ -7,7 +7,7 @@ documents cannot answer: no model call at all).
 For every run it prints the time per node, the time to the first streamed answer token, and the **LLM floor**:
 each model call of the run replayed on the raw llama.cpp context of the same model, in the same process -- the same
 number of prompt tokens prefilled (the KV-cached part rebuilt untimed first, so cache reuse counts the same) and
-the same number of tokens decoded greedily, with no chat template, sampler chain, grammar or Python around it.
+the same number of single-token decode steps, with no chat template, sampler, grammar or Python around it.
 From these:
 
 * pipeline code share: wall time outside model calls (search, evidence selection, audit, history) / wall time;
@@ -40,19 +40,16 @@ NODES = ("researcher", "synthesizer", "critic", "supervisor", "evaluator")
 
 def floor_ms(llm: Any, prompt_tokens: int, prefill_tokens: int, completion_tokens: int, filler: list[int]) -> float:
     """Raw llama.cpp time for ``prefill_tokens`` of prefill (after ``prompt - prefill`` cached) + decode steps."""
-    import numpy as np
-
     raw = llm._llama
     cached = max(0, prompt_tokens - prefill_tokens)
-    tokens = (filler * (1 + (prompt_tokens + completion_tokens) // len(filler)))[:prompt_tokens]
+    tokens = (filler * (1 + prompt_tokens // len(filler)))[:prompt_tokens]
     raw.reset()
     if cached:
         raw.eval(tokens[:cached])
     start = time.perf_counter()
     raw.eval(tokens[cached:prompt_tokens] or tokens[-1:])
-    for _ in range(completion_tokens):
-        nxt = int(np.argmax(raw.scores[raw.n_tokens - 1]))
-        raw.eval([nxt])
+    for i in range(completion_tokens):  # one decode step per token; which token does not change its cost
+        raw.eval([filler[i % len(filler)]])
     elapsed = (time.perf_counter() - start) * 1000
     raw.reset()
     return elapsed
