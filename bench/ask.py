@@ -38,25 +38,40 @@ QUESTIONS = {
 NODES = ("researcher", "synthesizer", "critic", "supervisor", "evaluator")
 
 
-def floor_ms(llm: Any, prompt_tokens: int, prefill_tokens: int, completion_tokens: int, filler: list[int]) -> float:
+def raw_model(llm: Any) -> Any:
+    """A second, bare llama.cpp context on the same GGUF file and settings: replays never touch the app's cache."""
+    import llama_cpp
+
+    from masis_desktop.core.llm.llama import default_threads
+
+    threads = default_threads()
+    raw = llama_cpp.Llama(model_path=str(llm.path), n_ctx=llm.n_ctx, n_threads=threads, n_threads_batch=threads,
+                          n_batch=256, n_ubatch=256, seed=0, verbose=False)
+    raw.eval(raw.tokenize(b"warm up the context", add_bos=False))
+    raw.reset()
+    return raw
+
+
+def floor_ms(raw: Any, prompt_tokens: int, prefill_tokens: int, completion_tokens: int, filler: list[int],
+             reps: int = 2) -> float:
     """Raw llama.cpp time for ``prefill_tokens`` of prefill (after ``prompt - prefill`` cached) + decode steps."""
-    raw = llm._llama
     cached = max(0, prompt_tokens - prefill_tokens)
     tokens = (filler * (1 + prompt_tokens // len(filler)))[:prompt_tokens]
+    best = float("inf")
+    for _ in range(reps):
+        raw.reset()
+        if cached:
+            raw.eval(tokens[:cached])
+        start = time.perf_counter()
+        raw.eval(tokens[cached:prompt_tokens] or tokens[-1:])
+        for i in range(completion_tokens):  # one decode step per token; which token does not change its cost
+            raw.eval([filler[i % len(filler)]])
+        best = min(best, (time.perf_counter() - start) * 1000)
     raw.reset()
-    if cached:
-        raw.eval(tokens[:cached])
-    start = time.perf_counter()
-    raw.eval(tokens[cached:prompt_tokens] or tokens[-1:])
-    for i in range(completion_tokens):  # one decode step per token; which token does not change its cost
-        raw.eval([filler[i % len(filler)]])
-    elapsed = (time.perf_counter() - start) * 1000
-    raw.reset()
-    return elapsed
+    return best
 
 
-def run_path(label: str, question: str, max_retries: int | None, ws: Any, models: Any, pool: Any,
-             filler: dict[str, list[int]]) -> dict[str, Any]:
+def run_path(label: str, question: str, max_retries: int | None, ws: Any, models: Any) -> dict[str, Any]:
     from masis_desktop.core.events import NodeFinished
     from masis_desktop.core.pipeline import ask
 
@@ -79,11 +94,19 @@ def run_path(label: str, question: str, max_retries: int | None, ws: Any, models
     r = result.response
     calls = r["metrics"]["llm_calls"]
     llm_wall = sum(c.get("total_ms", 0.0) for c in calls)
-    by_model = {"synthesizer": models.synthesizer, "critic": models.critic, "evaluator": models.evaluator}
+    return {"label": label, "question": question, "response": r, "wall_ms": wall, "node_wall": node_wall,
+            "llm_wall": llm_wall}
+
+
+def summarise(run: dict[str, Any], raws: dict[str, Any], filler: dict[str, list[int]]) -> dict[str, Any]:
+    r = run["response"]
+    calls = r["metrics"]["llm_calls"]
+    wall, node_wall, llm_wall, label, question = (run["wall_ms"], run["node_wall"], run["llm_wall"], run["label"],
+                                                  run["question"])
     floors = []
     for c in calls:
-        llm = by_model[c["node"] if c["node"] in by_model else "critic"]
-        f = floor_ms(llm, c["prompt_tokens"], c["prefill_tokens"], c["completion_tokens"], filler[llm.name])
+        name = c["model"]
+        f = floor_ms(raws[name], c["prompt_tokens"], c["prefill_tokens"], c["completion_tokens"], filler[name])
         floors.append({**c, "floor_ms": round(f, 1)})
     stream = [c for c in floors if c["node"] == "synthesizer"]
     structured = [c for c in floors if c["node"] != "synthesizer"]
@@ -130,15 +153,17 @@ def main() -> None:
     t0 = time.perf_counter()
     models = Models.from_pool(pool, embedder=ws.embedder)
     load_s = time.perf_counter() - t0
-    filler_text = " ".join(h.text for h in ws.search("revenue drones policy budget", 10))
-    filler = {m.name: m._llama.tokenize(filler_text.encode(), add_bos=False)
-              for m in (models.synthesizer, models.critic)}
-    runs = [run_path("happy (first question)", *QUESTIONS["happy"], ws, models, pool, filler),
-            run_path("happy (warm)", *QUESTIONS["happy"], ws, models, pool, filler)]
+    done = [run_path("happy (first question)", *QUESTIONS["happy"], ws, models),
+            run_path("happy (warm)", *QUESTIONS["happy"], ws, models)]
     if not args.skip_retry:
-        runs.append(run_path("retry -> HITL (conflict)", *QUESTIONS["retry"], ws, models, pool, filler))
-    runs.append(run_path("HITL (nothing relevant)", *QUESTIONS["hitl"], ws, models, pool, filler))
+        done.append(run_path("retry -> HITL", *QUESTIONS["retry"], ws, models))
+    done.append(run_path("HITL (nothing relevant)", *QUESTIONS["hitl"], ws, models))
+    filler_text = " ".join(h.text for h in ws.search("revenue drones policy budget", 10))
     ws.close()
+    print("replaying every model call on bare llama.cpp contexts (the floor) ...", flush=True)
+    raws = {m.name: raw_model(m) for m in (models.synthesizer, models.critic)}
+    filler = {name: raw.tokenize(filler_text.encode(), add_bos=False) for name, raw in raws.items()}
+    runs = [summarise(d, raws, filler) for d in done]
     pool.close()
 
     for r in runs:

@@ -197,6 +197,7 @@ def ask(
         yield StageStarted("auditing", it, retries, "checking every sentence against its sources")
         result = critic_agent.critique(state.user_query, draft.text, context, models.critic, iteration=it,
                                        embedder=embedder, cancel=cancel)
+        state.metrics["llm_calls"].extend(result.slot_stats)
         if result.stats:
             state.metrics["llm_calls"].append(result.stats)
         attempts.append(Attempt(it, draft.text, context, result))

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from masis_desktop.core.agents import prompts
@@ -55,6 +55,7 @@ class CriticResult:
     body: str  # the prompt body shared with the evaluator (KV-cache prefix)
     entry: dict[str, Any]
     stats: dict[str, Any] | None
+    slot_stats: list[dict[str, Any]] = field(default_factory=list)  # the slot checks' model calls, in order
 
 
 def labelled_answer(code: CodeAudit) -> str:
@@ -139,7 +140,7 @@ def critique(question: str, draft: str, context: Context, llm: LLM | None, *, it
     else:
         slots = find_slots(code, [Source.of(h) for h in context.hits])
         if slots:  # before the audit call, so the evaluator still finds the audit prompt in the KV cache
-            slot_results = check_slots(question, slots, llm, cancel)
+            slot_results = check_slots(question, slots, llm, cancel, iteration=iteration)
         try:
             verdict = llm.structured(prompts.critic_messages(body), prompts.AuditVerdict,
                                      max_tokens=CRITIC_MAX_TOKENS, max_retries=1, cancel=cancel)
@@ -261,4 +262,4 @@ def critique(question: str, draft: str, context: Context, llm: LLM | None, *, it
         "model_ms": round(model_ms, 1),
         "duration_ms": round((time.perf_counter() - start) * 1000, 1),
     }
-    return CriticResult(report, code, body, entry, stats)
+    return CriticResult(report, code, body, entry, stats, [sr.stats for sr in slot_results if sr.stats])

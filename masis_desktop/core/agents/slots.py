@@ -105,6 +105,7 @@ class SlotResult:
     slot: Slot
     picked: int | None
     error: str | None = None
+    stats: dict[str, Any] | None = None
 
     @property
     def disagrees(self) -> bool:
@@ -116,16 +117,21 @@ class SlotResult:
                 "picked": None if self.picked is None else self.slot.options[self.picked], "error": self.error}
 
 
-def check_slots(question: str, slots: list[Slot], llm: LLM, cancel: CancelToken | None = None) -> list[SlotResult]:
+def check_slots(question: str, slots: list[Slot], llm: LLM, cancel: CancelToken | None = None, *,
+                iteration: int = 0) -> list[SlotResult]:
+    from masis_desktop.core.agents.synthesizer import llm_stats
+
     results = []
     for slot in slots:
         model = _choice_model(len(slot.options))
         try:
             answer = llm.structured(slot.messages(question), model, max_tokens=SLOT_MAX_TOKENS, max_retries=1,
                                     cancel=cancel)
-            results.append(SlotResult(slot, LETTERS.index(answer.choice)))  # type: ignore[attr-defined]
+            result = SlotResult(slot, LETTERS.index(answer.choice))  # type: ignore[attr-defined]
         except CancelledError:
             raise
         except Exception as exc:  # a failed check changes nothing: the code verdict stands
-            results.append(SlotResult(slot, None, f"{type(exc).__name__}: {exc}"[:200]))
+            result = SlotResult(slot, None, f"{type(exc).__name__}: {exc}"[:200])
+        result.stats = llm_stats(llm, "slot_check", iteration)
+        results.append(result)
     return results
