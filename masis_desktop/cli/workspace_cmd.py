@@ -132,6 +132,9 @@ def cmd_check(args: argparse.Namespace) -> int:
               f"{report['vectors']} vectors ({report['index']} index)")
         print(f"  vectors missing: {report['missing_vectors']}, orphan vectors: {report['orphan_vectors']}, "
               f"full-text index: {'ok' if report['fts_ok'] else 'INCONSISTENT'}")
+        if report.get("temp_files"):
+            removed = "removed" if report.get("temp_files_removed") else "left (run without --no-repair)"
+            print(f"  {report['temp_files']} temporary index file(s) from an interrupted save: {removed}")
         if args.no_repair:
             print("  consistent" if report["consistent"] else "  NOT consistent: run without --no-repair to fix")
         else:

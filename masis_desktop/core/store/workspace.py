@@ -329,6 +329,9 @@ class Workspace:
         missing = sorted(catalog_ids - index_ids)
         orphans = sorted(index_ids - catalog_ids)
         fts_ok = self.catalog.fts_ok()
+        # A process killed inside VectorIndex.save leaves its temp file (as large as the index); only a writer
+        # (we hold the write lock when repairing) may remove it, since another writer's save could be under way.
+        temp_files = sorted(self.folder.glob(".faiss.*.tmp"))
         report: dict[str, Any] = {
             "workspace": self.name,
             "documents": self.catalog.counts()["documents"],
@@ -338,6 +341,7 @@ class Workspace:
             "orphan_vectors": len(orphans),
             "fts_ok": fts_ok,
             "index": vectors.kind if vectors is not None else "none",
+            "temp_files": len(temp_files),
             "repaired": False,
         }
         if not repair:
@@ -360,8 +364,11 @@ class Workspace:
         fixed_counts = self.catalog.fix_chunk_counts()
         if vectors is not None and (changed or vectors.maintain()):
             vectors.save()
-        report["repaired"] = bool(changed or not fts_ok or fixed_counts)
+        for temp in temp_files:
+            temp.unlink(missing_ok=True)
+        report["repaired"] = bool(changed or not fts_ok or fixed_counts or temp_files)
         report["fixed_document_counts"] = fixed_counts
+        report["temp_files_removed"] = len(temp_files)
         report["fts_rebuilt"] = not fts_ok
         report["vectors"] = vectors.ntotal if vectors is not None else 0
         report["index"] = vectors.kind if vectors is not None else "none"
