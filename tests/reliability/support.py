@@ -1,6 +1,7 @@
 """Helpers shared by the reliability suite: subprocess runs with their own peak memory, catalog invariants, figures.
 
-Figures (inputs tried, outcomes, kills survived, faults injected, times, memory) are merged into
+Figures (inputs tried, outcomes, kills survived, faults injected, times, memory) are written, one section per
+test, into
 ``artifacts/reliability/figures.json`` (or ``$MASIS_RELIABILITY_FIGURES``) as the tests run; docs/RELIABILITY.md
 reports them. Tests never assert timings; memory bounds are asserted because "memory stays bounded" is the
 requirement, and they are generous.
@@ -28,14 +29,13 @@ def figures_path() -> Path:
 
 
 def record(section: str, **values: Any) -> None:
-    """Merge ``values`` into ``section`` of the figures file (best effort: a read-only checkout is fine)."""
+    """Replace ``section`` of the figures file with ``values`` (best effort: a read-only checkout is fine)."""
     path = figures_path()
     try:
         data = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
     except (OSError, ValueError):
         data = {}
-    data.setdefault(section, {}).update(values)
-    data[section]["recorded_at"] = time.strftime("%Y-%m-%d %H:%M:%S")
+    data[section] = {**values, "recorded_at": time.strftime("%Y-%m-%d %H:%M:%S")}
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(".tmp")
