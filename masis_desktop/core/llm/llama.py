@@ -161,6 +161,10 @@ class LlamaLLM:
                 if cancel is not None and cancel.cancelled:
                     raise CancelledError("cancelled by the user") from exc
                 raise ModelError(f"{self.name}: generation failed: {exc}") from exc
+            except ValueError as exc:  # llama-cpp-python refuses a prompt longer than the context window
+                raise ModelError(f"{self.name}: the prompt does not fit the model's context window "
+                                 f"(n_ctx={self.n_ctx}): {exc}; raise models.n_ctx in Settings or ask a shorter "
+                                 "question") from exc
             finally:
                 if chunks is not None:
                     chunks.close()
