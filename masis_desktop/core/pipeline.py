@@ -22,8 +22,8 @@ from typing import Any
 
 from masis_desktop.core.agents import critic as critic_agent
 from masis_desktop.core.agents import evaluator as evaluator_agent
+from masis_desktop.core.agents import prompts, supervisor
 from masis_desktop.core.agents import researcher as researcher_agent
-from masis_desktop.core.agents import supervisor
 from masis_desktop.core.agents import synthesizer as synthesizer_agent
 from masis_desktop.core.agents.citations import Encoder
 from masis_desktop.core.agents.compress import Context, build_context
@@ -34,6 +34,8 @@ from masis_desktop.errors import MasisError
 from masis_desktop.settings import Settings, load_settings
 
 MAX_CHUNKS_SHOWN = 5
+MIN_EVIDENCE_TOKENS = 64  # the smallest evidence budget settings allow
+CHAT_OVERHEAD_TOKENS = 16  # chat-template tokens per message, and a margin for tokenizer differences
 
 
 @dataclass
@@ -171,7 +173,11 @@ def ask(
             break
 
         check()
-        context = build_context(state.user_query, hits, budget_tokens=cfg.context_tokens,
+        revising = previous is not None and not abstention_retry
+        budget = fitted_budget(state.user_query, models, settings, previous=previous.draft if revising and previous
+                               else None, problems=synthesizer_agent.problems_from(state.critique)
+                               if revising and state.critique else None)
+        context = build_context(state.user_query, hits, budget_tokens=budget,
                                 count_tokens=models.synthesizer.count_tokens, embedder=embedder,
                                 max_chunks=MAX_CHUNKS_SHOWN, pinned=[h.chunk_id for h in keep])
         passages_read = max(passages_read, len(context.hits))
@@ -243,6 +249,7 @@ def ask(
     state.metrics["total_ms"] = round((time.perf_counter() - clock.start) * 1000, 1)
     evidence = returned.context.hits if returned else []
     response = build_response(state, evidence)
+    check()  # a cancel that arrived during the last model call still discards the run
     if save_history and name:
         from masis_desktop.core.history import History
 
@@ -258,6 +265,35 @@ def _workspace_encoder(workspace: Any) -> Encoder | None:
     except Exception:  # an encoder that cannot load degrades support scores to lexical, never fails the run
         return None
     return enc if enc is not None and callable(getattr(enc, "encode", None)) else None
+
+
+def fitted_budget(question: str, models: Models, settings: Settings, *, previous: str | None = None,
+                  problems: list[str] | None = None) -> int:
+    """``pipeline.context_tokens``, lowered when a model's context window cannot hold it with the rest of its prompt.
+
+    llama.cpp refuses a prompt longer than its window, so evidence beyond it would stop the run instead of being
+    trimmed. The synthesizer's prompt must fit with room for its answer. The critic's must fit with the answer and
+    the code checks (reserved at twice the answer's maximum); when even no evidence would fit it, the critic fails
+    into the recorded code-audit fallback and its window is not allowed to starve the synthesizer.
+    """
+    budget = settings.pipeline.context_tokens
+    answer = settings.pipeline.synth_max_tokens
+    empty = Context([], {}, False, 0, 0, 0)
+
+    def fixed(llm: LLM, messages: list[dict[str, str]]) -> int:
+        return sum(llm.count_tokens(m["content"]) + CHAT_OVERHEAD_TOKENS for m in messages)
+
+    n_ctx = getattr(models.synthesizer, "n_ctx", None)
+    if isinstance(n_ctx, int):
+        used = fixed(models.synthesizer, prompts.synthesizer_messages(question, empty, previous, problems))
+        budget = min(budget, n_ctx - used - answer)
+    n_ctx = getattr(models.critic, "n_ctx", None)
+    if isinstance(n_ctx, int):
+        used = fixed(models.critic, prompts.critic_messages(prompts.auditor_body(question, empty, "", "")))
+        room = n_ctx - used - 2 * answer - critic_agent.CRITIC_MAX_TOKENS
+        if room >= MIN_EVIDENCE_TOKENS:
+            budget = min(budget, room)
+    return max(MIN_EVIDENCE_TOKENS, budget)
 
 
 def _returned_attempt(attempts: list[Attempt], decision: supervisor.Decision) -> Attempt | None:
