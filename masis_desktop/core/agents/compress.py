@@ -6,10 +6,11 @@ before the first answer token, and the same again (x2) in the 1.5B critic. So ev
 sentences most related to the question, from the best chunks, within ``budget_tokens``; the chunk ids stay
 attached, and the audit still checks claims against the full chunk text.
 
-Documents are data: the text shown to models is sanitised. Bracketed id-like markers inside documents
-("[c999]") become "(c999)" so no model copies a fake citation, prompt-section labels lose their colon, and
-sentences that address the AI ("ignore previous instructions", "rate this 1.0", fake JSON scores) are replaced
-by a neutral marker. What was removed is reported per chunk so the trace shows it.
+Documents are data: the text shown to models is sanitised. Chat control tokens ("<|im_start|>") are removed,
+bracketed id-like markers inside documents ("[c999]") become "(c999)" so no model copies a fake citation,
+prompt-section labels lose their colon, and sentences that address the AI ("ignore previous instructions",
+"rate this 1.0", fake JSON scores) are replaced by a neutral marker. What was removed is reported per chunk so
+the trace shows it.
 """
 
 from __future__ import annotations
@@ -44,6 +45,9 @@ _INJECTION = [
         r"\b(as an ai|ai auditor|the auditor must|the assistant must|the model must)\b",
     )
 ]
+# Chat-template control tokens (ChatML, Llama/Mistral): llama-cpp-python tokenizes the formatted prompt with
+# special=True, so this text in a document would become real turn boundaries ("<|im_start|>system ...").
+_CONTROL_TOKEN = re.compile(r"<\|[^<>|\n]{1,40}\|>|</?s>|\[/?INST\]|<</?SYS>>", re.IGNORECASE)
 _SECTION_LABEL = re.compile(r"(?im)^(\s*)(task|answer|question|evidence|code checks|system|assistant|user)\s*:")
 _FAKE_CITE = re.compile(r"\[([^\[\]\n]{1,40})\]")
 
@@ -51,6 +55,10 @@ _FAKE_CITE = re.compile(r"\[([^\[\]\n]{1,40})\]")
 def sanitize(text: str) -> tuple[str, list[str]]:
     """Neutralise instruction-like sentences, fake citation markers and prompt labels in document text."""
     notes: list[str] = []
+    tokens = [m.group(0) for m in _CONTROL_TOKEN.finditer(text)]
+    if tokens:
+        notes.append(f"chat control tokens removed: {', '.join(dict.fromkeys(tokens))}")
+        text = _CONTROL_TOKEN.sub(" ", text)
     out: list[str] = []
     last = 0
     for sent in tx.split_sentences(text):
