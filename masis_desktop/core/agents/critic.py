@@ -25,7 +25,7 @@ from typing import Any, Literal
 from masis_desktop.core.agents import prompts
 from masis_desktop.core.agents import text as tx
 from masis_desktop.core.agents.citations import FACT_FACTOR, CodeAudit, Encoder, Source, audit_answer
-from masis_desktop.core.agents.compress import Context
+from masis_desktop.core.agents.compress import Context, sanitize
 from masis_desktop.core.agents.slots import SlotResult, check_slots, find_slots
 from masis_desktop.core.agents.synthesizer import llm_stats
 from masis_desktop.core.events import CancelToken
@@ -80,7 +80,7 @@ def code_checks(code: CodeAudit, context: Context) -> str:
             quote = ""
             if c.support_span is not None and c.support_span.chunk_id in texts:
                 span = texts[c.support_span.chunk_id][c.support_span.char_start:c.support_span.char_end]
-                quote = f' "{span[:SPAN_QUOTE_CHARS].strip()}"'
+                quote = f' "{sanitize(span)[0][:SPAN_QUOTE_CHARS].strip()}"'  # raw chunk text: sanitise it too
             cited = "".join(f"[{x}]" for x in c.citations)
             lines.append(f"- S{i}: numbers and names found in {cited}; closest passage{quote}")
         else:
