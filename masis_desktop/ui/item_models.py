@@ -15,7 +15,7 @@ from PySide6.QtCore import QAbstractListModel, QAbstractTableModel, QModelIndex,
 from PySide6.QtGui import QBrush, QColor, QIcon
 
 from masis_desktop.ui import icons, theme
-from masis_desktop.ui.render import doc_name, get, pct
+from masis_desktop.ui.render import doc_name, get, pct, tooltip
 
 Index = QModelIndex | QPersistentModelIndex
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -153,7 +153,7 @@ class DocumentListModel(QAbstractListModel):
         if role == RECORD_ROLE:
             return doc
         if role == Qt.ItemDataRole.ToolTipRole:
-            return f"{get(doc, 'path', name)}\n{document_detail(doc)}"
+            return tooltip(f"{get(doc, 'path', name)}\n{document_detail(doc)}")
         if role == Qt.ItemDataRole.AccessibleTextRole:
             return f"{name}, {document_detail(doc)}"
         if role == Qt.ItemDataRole.DecorationRole:
@@ -206,8 +206,8 @@ class EvidenceTableModel(_TableModel):
             return keys[col]
         if role == Qt.ItemDataRole.ToolTipRole:
             cited = "Cited in the answer" if cid in self.cited else "Retrieved, not cited"
-            return (f"{cid} — {cited}\n{hit.get('document', '')}\n"
-                    f"{' '.join(str(hit.get('text', '')).split())[:300]}")
+            return tooltip(f"{cid} — {cited}\n{hit.get('document', '')}\n"
+                           f"{' '.join(str(hit.get('text', '')).split())[:300]}")
         if role == Qt.ItemDataRole.TextAlignmentRole and col >= 2:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.FontRole and col == 0 and cid in self.cited:
@@ -265,7 +265,7 @@ class HistoryListModel(QAbstractListModel):
             return "fair" if review else "muted"
         if role == Qt.ItemDataRole.ToolTipRole:
             preview = str(rec.get("answer_preview") or "")
-            return f"{question}\n{history_detail(rec)}" + (f"\n\n{preview}" if preview else "")
+            return tooltip(f"{question}\n{history_detail(rec)}" + (f"\n\n{preview}" if preview else ""))
         if role == Qt.ItemDataRole.DecorationRole:
             return icons.icon("warning", tones.fair) if review else icons.icon("check", tones.good)
         if role == RECORD_ROLE:
@@ -330,7 +330,7 @@ class TraceTableModel(_TableModel):
         if role == Qt.ItemDataRole.UserRole and col == 3:
             return (self.starts[index.row()], float(row.get("duration_ms") or 0.0), self.total_ms)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return "\n".join(f"{k}: {v}" for k, v in row.items() if not k.startswith("_"))
+            return tooltip("\n".join(f"{k}: {v}" for k, v in row.items() if not k.startswith("_")))
         if role == Qt.ItemDataRole.ForegroundRole and col == 4 and row.get("node") == "supervisor":
             decision = row.get("decision")
             tones = theme.current()

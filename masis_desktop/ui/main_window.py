@@ -67,7 +67,7 @@ from masis_desktop.ui.errors import ErrorPresenter, MessageBar
 from masis_desktop.ui.export import export_pdf, export_report
 from masis_desktop.ui.item_models import RECORD_ROLE, DocumentListModel, HistoryListModel
 from masis_desktop.ui.page_render import render_page
-from masis_desktop.ui.render import as_dict, clarification, sentence_flags
+from masis_desktop.ui.render import as_dict, clarification, sentence_flags, tooltip
 from masis_desktop.ui.settings_dialog import SettingsDialog
 from masis_desktop.ui.theme import Tones
 from masis_desktop.ui.widgets.answer_view import AnswerView
@@ -571,9 +571,9 @@ class MainWindow(QMainWindow):
         else:
             text = f"Models ready ({len(ready)})"
         self.models_label.setText(text)
-        self.models_label.setToolTip("\n".join(
+        self.models_label.setToolTip(tooltip("\n".join(
             f"{e.role}: {e.name} — {e.state}{f' in {e.seconds:.1f} s' if e.seconds else ''}"
-            f"{f' ({e.error})' if e.error else ''}" for e in self.models_state.values()))
+            f"{f' ({e.error})' if e.error else ''}" for e in self.models_state.values())))
 
     def create_sample_workspace(self, question: str | None) -> None:
         """First run of ``--sample``: create "Sample" and ingest the bundled documents (progress visible)."""

@@ -50,6 +50,13 @@ def esc(text: object) -> str:
     return html.escape("" if text is None else str(text), quote=True)
 
 
+def tooltip(text: object) -> str:
+    """Tooltip text shown exactly as typed. Qt renders a tooltip as rich text whenever it looks like HTML (a tag on
+    its first line), so one holding document, file-name or model text with a ``<`` is escaped (line breaks kept)."""
+    s = "" if text is None else str(text)
+    return f'<p style="white-space:pre-wrap">{esc(s)}</p>' if "<" in s else s
+
+
 def get(obj: Any, key: str, default: Any = None) -> Any:
     """Read ``key`` from a dict or an object (history records and core objects arrive in both shapes)."""
     if isinstance(obj, Mapping):

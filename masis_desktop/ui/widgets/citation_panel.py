@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 from masis_desktop.ui import icons, theme
 from masis_desktop.ui.item_models import RECORD_ROLE, SORT_ROLE, EvidenceTableModel
 from masis_desktop.ui.page_render import PageRender
-from masis_desktop.ui.render import claims_in, doc_name, evidence_by_id, highlighted_text_html, pct
+from masis_desktop.ui.render import claims_in, doc_name, evidence_by_id, highlighted_text_html, pct, tooltip
 from masis_desktop.ui.widgets.common import muted_label, section_label
 
 # (path, 1-based page, char_start, char_end, width_px) -> rendered page, run off the GUI thread by the window.
@@ -215,7 +215,7 @@ class CitationPanel(QWidget):
         self.span = self._recorded_span(chunk_id, claim_index, hit)
         page = hit.get("page")
         self.title.setText(doc_name(hit.get("document")))
-        self.title.setToolTip(str(hit.get("document") or ""))
+        self.title.setToolTip(tooltip(hit.get("document") or ""))
         where = [f"{chunk_id}", f"page {page}" if page else "", f"section “{hit['heading']}”" if hit.get("heading")
                  else "", f"relevance {pct(hit.get('relevance'))}"]
         if claim_index is not None:
@@ -232,7 +232,7 @@ class CitationPanel(QWidget):
         self._scroll_chunk_to_span(s)
         path = self.document_path(hit)
         self.open_button.setEnabled(path is not None)
-        self.open_button.setToolTip(str(path) if path else "The document's file is no longer available")
+        self.open_button.setToolTip(tooltip(path) if path else "The document's file is no longer available")
         self._select_row(chunk_id)
         if path is not None and str(path).lower().endswith(".pdf") and page:
             base = int(hit.get("char_start") or 0)

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from masis_desktop.core.events import FileFinished, FileResult, IngestFinished, IngestProgress, IngestStarted
 from masis_desktop.ui import icons, theme
+from masis_desktop.ui.render import tooltip
 from masis_desktop.ui.widgets.common import muted_label, plain_label
 
 
@@ -149,7 +150,7 @@ class IngestPanel(QFrame):
     def _add_failure(self, result: FileResult) -> None:
         item = QListWidgetItem(icons.icon("error", theme.current().poor),
                                f"{Path(result.path).name} — {result.error or 'failed'}")
-        item.setToolTip(f"{result.path}\n{result.error or ''}")
+        item.setToolTip(tooltip(f"{result.path}\n{result.error or ''}"))
         self.failures.addItem(item)
         rows = min(self.failures.count(), 5)  # as tall as its rows, up to five
         row_h = max(22, self.failures.sizeHintForRow(0))

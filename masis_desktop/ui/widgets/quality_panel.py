@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from masis_desktop.ui import theme
-from masis_desktop.ui.render import ISSUE_LABELS, as_dict, citation_audit
+from masis_desktop.ui.render import ISSUE_LABELS, as_dict, citation_audit, tooltip
 from masis_desktop.ui.widgets.common import ScoreBar, muted_label, plain_label, section_label
 
 SCORES = (("faithfulness", "Faithfulness", "35%"), ("relevance", "Relevance", "25%"),
@@ -129,7 +129,7 @@ class QualityPanel(QScrollArea):
             item = QTreeWidgetItem([ISSUE_LABELS.get(kind, kind), f"{severity:.2f}", desc])
             colour = tones.poor if severity >= 0.7 else tones.fair if severity >= 0.4 else tones.muted
             item.setForeground(1, QBrush(QColor(colour)))
-            item.setToolTip(2, desc)
+            item.setToolTip(2, tooltip(desc))
             item.setTextAlignment(0, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
             item.setTextAlignment(1, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
             item.setTextAlignment(2, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
