@@ -16,6 +16,8 @@ from platformdirs import user_data_dir
 
 APP_NAME = "masis-desktop"
 _WORKSPACE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _.\-]{0,63}$")
+# Windows opens these as devices whatever the extension ("nul.txt" too): never folder names, on any platform.
+_DEVICE_NAMES = {"CON", "PRN", "AUX", "NUL", *(f"COM{i}" for i in range(10)), *(f"LPT{i}" for i in range(10))}
 
 
 def masis_home() -> Path:
@@ -101,10 +103,11 @@ def validate_workspace_name(name: str) -> str:
     """
     from masis_desktop.errors import WorkspaceError
 
-    if not isinstance(name, str) or not _WORKSPACE_NAME.fullmatch(name) or ".." in name or name.endswith((" ", ".")):
+    if (not isinstance(name, str) or not _WORKSPACE_NAME.fullmatch(name) or ".." in name or name.endswith((" ", "."))
+            or name.split(".")[0].rstrip().upper() in _DEVICE_NAMES):
         raise WorkspaceError(
             f"invalid workspace name {name!r}: use 1-64 letters, digits, spaces, '_', '-' or '.', "
-            "starting with a letter or digit"
+            "starting with a letter or digit (device names such as CON or NUL are reserved)"
         )
     root = workspaces_dir()
     target = (root / name).resolve()
