@@ -72,12 +72,12 @@ class Corpus:
 
     def mutate(self) -> dict[str, int]:
         live = sorted(self.revision)
-        edited = self.rng.sample(live, 3)
+        edited = self.rng.sample(live, 6)
         for i in edited:
             self.write(i)
         self.add()
         deleted = 0
-        if len(self.revision) > 10:
+        if len(self.revision) > 12:
             gone = self.rng.choice(sorted(set(self.revision) - set(edited)))
             self.path(gone).unlink()
             del self.revision[gone]
@@ -135,7 +135,7 @@ def test_twenty_sigkills_during_ingest_then_check_repairs(tmp_path: Path, masis_
     for _ in range(12):
         corpus.add()
     settings = Settings()
-    settings.ingest.embed_batch_size = 4  # flush and commit every 16 chunks: many commits per run
+    settings.ingest.embed_batch_size = 2  # flush and commit every 8 chunks (~3 documents): several per run
     save_settings(settings)
     logs = tmp_path / "logs"
     logs.mkdir()
@@ -156,15 +156,19 @@ def test_twenty_sigkills_during_ingest_then_check_repairs(tmp_path: Path, masis_
             log = logs / f"run{attempt:02d}.log"
             pid = server.spawn(argv, log)
             # A quarter of the kills anywhere from the start (opening, repair of the previous kill's damage), the
-            # rest once the ingest itself has begun, up to a little past its expected end (the final save).
+            # rest once the ingest itself has begun, up to a little past its expected end (the final save). The
+            # expected length follows the runs that ended before their kill (later runs change fewer files).
+            began = time.monotonic()
             if rng.random() < 0.25:
                 time.sleep(rng.uniform(0.0, opening + ingesting))
             else:
                 _wait_for(log, "ingesting ", pid)
-                time.sleep(rng.uniform(0.0, 1.2 * ingesting))
+                began = time.monotonic()
+                time.sleep(rng.uniform(0.0, 1.1 * ingesting))
             if not kill(pid):
                 finished_first += 1
                 assert server.reap(pid) == {"code": 0}, log.read_text()
+                ingesting = max(0.05, min(ingesting, 0.9 * (time.monotonic() - began)))
                 continue
             assert server.reap(pid) == {"signal": 9}
             kills += 1
@@ -193,7 +197,7 @@ def test_twenty_sigkills_during_ingest_then_check_repairs(tmp_path: Path, masis_
            calibration_seconds={"opening": round(opening, 2), "ingesting": round(ingesting, 2)},
            kill_phases=phases, corpus_changes=changes,
            final_documents=figures["documents"], final_chunks=figures["chunks"],
-           repairs={"checks_that_repaired": sum(1 for c in checks if c["repaired"]),
+           repairs={"checks_that_found_damage": sum(1 for c in checks if c["repaired"]),
                     "missing_vectors_reembedded": sum(c["missing_vectors"] for c in checks),
                     "orphan_vectors_dropped": sum(c["orphan_vectors"] for c in checks),
                     "fts_rebuilds": sum(1 for c in checks if c.get("fts_rebuilt")),
@@ -213,7 +217,7 @@ def _history_intact(home: Path, expected: int) -> None:
 
 
 def test_sigkill_during_ask_leaves_nothing_half_written(tmp_path: Path, masis_home: Path, encoder) -> None:  # type: ignore[no-untyped-def]
-    """Paced stand-in models make a run last ~1 s, so 12 seeded kills cover it end to end (half of them in the
+    """Paced stand-in models make a run last ~1-2 s, so 10 seeded kills cover it end to end (half of them in the
     last fifth, where the history is written); one more kill lands in a real llama.cpp generation."""
     rng = random.Random(SEED + 1)
     docs = tmp_path / "docs"
@@ -237,7 +241,7 @@ def test_sigkill_during_ask_leaves_nothing_half_written(tmp_path: Path, masis_ho
         full = time.monotonic() - start
         saved = 1
         _history_intact(masis_home, saved)
-        delays = [rng.uniform(0.0, full) for _ in range(6)] + [rng.uniform(0.8 * full, 1.05 * full) for _ in range(6)]
+        delays = [rng.uniform(0.0, full) for _ in range(5)] + [rng.uniform(0.8 * full, 1.05 * full) for _ in range(5)]
         for n, delay in enumerate(delays):
             log = logs / f"ask{n:02d}.log"
             pid = server.spawn(argv, log, paced_models=True)
@@ -265,7 +269,7 @@ def test_sigkill_during_ask_leaves_nothing_half_written(tmp_path: Path, masis_ho
         assert_catalog_invariants(ws)
         leftovers = sorted(p.name for p in ws.folder.iterdir() if p.name not in WORKSPACE_FILES)
         assert not leftovers, leftovers
-    assert kills >= 8
+    assert kills >= 7
     record("sigkill_ask", kills=kills + 1, kills_with_paced_models=kills, kills_inside_llama_cpp_generation=1,
            finished_before_the_kill=finished, paced_run_seconds=round(full, 2),
            kill_points_as_fraction_of_a_full_run=sorted(landed), history_entries=saved + finished,

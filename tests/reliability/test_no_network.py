@@ -5,8 +5,9 @@ to raise), proven live by a deliberate connection attempt before the run. The on
 urllib3's import-time IPv6 check (bind to ``::1`` port 0, closed, never connected); it is allowed by its exact
 origin and shape, and anything else fails the test.
 
-Models: SmolLM2-135M in every role (the real llama.cpp runtime and GGUF loading; the default 0.5B/1.5B pair would
-add minutes to ``make test`` without exercising any other code path), the default MiniLM encoder (ONNX int8).
+Models: SmolLM2-135M in every role (the real llama.cpp runtime, GGUF loading, grammar-constrained structured calls
+through instructor; the default 0.5B/1.5B pair would add minutes to ``make test`` without exercising any other code
+path), the default MiniLM encoder (ONNX int8); evidence budget 120 tokens and drafts of at most 64 tokens.
 """
 
 from __future__ import annotations
@@ -83,7 +84,9 @@ GUARDED_RUN = textwrap.dedent(
     print("RESULT " + json.dumps({"codes": codes, "events": events, "self_test": self_test,
                                   "status": response["status"], "answer": response["answer"],
                                   "nodes": [e["node"] for e in response["trace"]],
-                                  "models": response["metrics"]["models"]}))
+                                  "models": response["metrics"]["models"],
+                                  "node_latency_ms": response["metrics"]["node_latency_ms"],
+                                  "total_ms": response["metrics"]["total_ms"]}))
     """
 )
 
@@ -103,6 +106,12 @@ def guarded_run(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     os.environ["MASIS_HOME"] = str(home)
     try:
         use_tiny_model_for_all_roles()
+        from masis_desktop.settings import load_settings, save_settings
+
+        settings = load_settings()  # user settings that shorten prompts and drafts, to bound the test's time
+        settings.pipeline.context_tokens = 120
+        settings.pipeline.synth_max_tokens = 64
+        save_settings(settings)
     finally:
         if prev is None:
             os.environ.pop("MASIS_HOME", None)
@@ -157,4 +166,6 @@ def test_no_socket_is_opened_during_ingest_and_ask(guarded_run: dict[str, Any]) 
            socket_events_during_ingest_and_ask=len(other),
            loopback_probe_events_allowed=[e[:2] for e in guarded_run["events"] if _urllib3_ipv6_probe(e)],
            guard_self_test_events=sorted(self_test), models=guarded_run["models"],
-           status=guarded_run["status"], nodes=guarded_run["nodes"])
+           status=guarded_run["status"], nodes=guarded_run["nodes"],
+           ask_seconds=round(guarded_run["total_ms"] / 1000, 1),
+           node_seconds={k: round(v / 1000, 1) for k, v in guarded_run["node_latency_ms"].items()})

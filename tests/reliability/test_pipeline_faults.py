@@ -135,25 +135,26 @@ def _long_evidence() -> FixedRetriever:
 
 
 def test_evidence_larger_than_the_context_window_is_compressed_to_fit(tiny_model_path: Path) -> None:
-    """n_ctx 1024, an evidence budget of 16,000 tokens, ~3,000 tokens of passages: the synthesizer's prompt must
-    still fit (llama.cpp refuses a prompt longer than its window), and the critic, whose fixed instructions alone
-    fill most of 1,024 tokens, must fail into the recorded code-audit fallback, not stop the run."""
+    """n_ctx 512 (the smallest settings allow), an evidence budget of 16,000 tokens, ~2,500 tokens of passages:
+    the synthesizer's prompt must still fit (llama.cpp refuses a prompt longer than its window), and the critic,
+    whose fixed instructions alone exceed 512 tokens, must fail into the recorded code-audit fallback."""
+    n_ctx = 512
     settings = load_settings()
     settings.pipeline.context_tokens = 16_000
     settings.pipeline.synth_max_tokens = 48
-    settings.models.n_ctx = 1024
-    llm = LlamaLLM(tiny_model_path, name="smollm2-1k", n_ctx=1024)
+    settings.models.n_ctx = n_ctx
+    llm = LlamaLLM(tiny_model_path, name="smollm2-512", n_ctx=n_ctx)
     try:
         retriever = _long_evidence()
         raw_tokens = sum(llm.count_tokens(h.text) for h in retriever.hits)
-        assert raw_tokens > 2 * 1024
+        assert raw_tokens > 4 * n_ctx
         result = run_to_end(ask(Q, workspace=retriever, models=Models(llm, llm, llm), settings=settings,
                                 max_retries=0, save_history=False))
     finally:
         llm.close()
     r = result.response
     synth = next(c for c in r["metrics"]["llm_calls"] if c["node"] == "synthesizer")
-    assert synth["prompt_tokens"] + settings.pipeline.synth_max_tokens <= 1024, synth
+    assert synth["prompt_tokens"] + settings.pipeline.synth_max_tokens <= n_ctx, synth
     writer = next(e for e in r["trace"] if e["node"] == "synthesizer")
     assert writer["context_compressed"] and writer["context_tokens"] < raw_tokens
     critic = next(e for e in r["trace"] if e["node"] == "critic")
@@ -162,7 +163,7 @@ def test_evidence_larger_than_the_context_window_is_compressed_to_fit(tiny_model
         assert "context window" in critic["model_audit_error"] or "exceed" in critic["model_audit_error"]
         assert r["critique"]["model_confidence"] is None and 0.0 <= r["confidence"] <= 1.0
         assert r["evaluation"]["model_status"] == "failed"
-    record("context_overflow", n_ctx=1024, evidence_tokens_retrieved=raw_tokens,
+    record("context_overflow", n_ctx=n_ctx, evidence_tokens_retrieved=raw_tokens,
            synthesizer_prompt_tokens=synth["prompt_tokens"], evidence_tokens_shown=writer["context_tokens"],
            critic_model_audit=critic["model_audit"], critic_error=(critic["model_audit_error"] or "")[:160],
            evaluator=r["evaluation"]["model_status"], status=r["status"])
