@@ -121,6 +121,20 @@ def test_a_loaded_model_altered_on_disk_is_refused_before_the_next_ask(own_model
         pool.close()
 
 
+def test_a_loaded_model_truncated_on_disk_is_refused_before_it_is_touched(own_model: Path) -> None:
+    """``cp new.gguf model.gguf`` truncates the file in place: llama.cpp maps it, so touching the loaded weights
+    would now raise SIGBUS. The next ask must be refused on the size check, before any weight is read."""
+    pool = ModelPool(load_settings())
+    try:
+        pool.get("synthesizer")
+        with open(own_model, "r+b") as fh:
+            fh.truncate(4096)
+        with pytest.raises(ModelVerificationError, match="truncated or altered"):
+            pool.get("synthesizer")
+    finally:
+        pool.close()
+
+
 def _long_evidence() -> FixedRetriever:
     facts = ["The upload timeout is 60 seconds for every plan.", "Support answers within two business days.",
              "Uploads larger than 2 GB are split into parts.", "Each part is retried three times.",
