@@ -199,3 +199,12 @@ def test_three_clarification_variants() -> None:
     filtered = supervisor.after_research(_state(0.0), low_rel, workspace="w")
     assert filtered.variant == "zero_results" and "rephrase" in (filtered.clarification or "")
     assert zero.clarification != filtered.clarification
+
+
+def test_headings_are_not_shown_to_the_writer() -> None:
+    text = ("## 3. Baltic expansion\n\nWe will open a sales office in Gdansk in the second quarter of 2027. The Baltic "
+            "region accounted for 9 percent of revenue.\n4. Eligibility by role\n\nRole group | Days\nSales | 2\n")
+    filler = " ".join(f"Filler sentence {i} about harbour cranes." for i in range(30))
+    ctx = build_context("When will the Gdansk office open?", [hit("c1", text + filler)], budget_tokens=120)
+    assert ctx.passages["c1"].startswith("We will open a sales office in Gdansk")
+    assert "Baltic expansion" not in ctx.passages["c1"] and "Eligibility" not in ctx.passages["c1"]

@@ -104,11 +104,16 @@ class Context:
                 "evidence_sanitized": {k: v for k, v in self.sanitized.items() if v}}
 
 
+_HEADING = re.compile(r"(?:#{1,6}\s*)?(?:\d{1,2}\.\s*)?(?:[A-Za-z&/'’-]+\s*){1,6}")
+
+
 def _units(text: str) -> list[tx.Span]:
     """Sentences of a chunk, with consecutive table rows ("a | b | c") kept together as one unit."""
     spans = tx.split_sentences(text) or [tx.Span(text, 0, len(text))]
     out: list[tx.Span] = []
     for span in spans:
+        if _HEADING.fullmatch(span.text.strip()):
+            continue  # a heading is structure: a small writer copies it into the answer ("## 3. Baltic ...")
         if out and "|" in span.text and "|" in out[-1].text:
             prev = out[-1]
             out[-1] = tx.Span(text[prev.start:span.end], prev.start, span.end)
@@ -119,7 +124,7 @@ def _units(text: str) -> list[tx.Span]:
 
 def _squash(text: str) -> str:
     """Whitespace runs to single spaces, table rows kept on their own lines (fewer prompt tokens)."""
-    lines = [re.sub(r"[ \t]+", " ", ln).strip() for ln in text.splitlines()]
+    lines = [re.sub(r"[ \t]+", " ", re.sub(r"^\s*#{1,6}\s+", "", ln)).strip() for ln in text.splitlines()]
     out: list[str] = []
     for ln in lines:
         if not ln:
