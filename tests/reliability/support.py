@@ -80,10 +80,17 @@ def _peak_from_stderr(err: str) -> float | None:
 
 def cli_with_peak(args: list[str]) -> list[str]:
     """``python -c`` running ``masis ARGS`` and printing its own peak RSS on stderr at exit (even on errors)."""
+    # VmHWM, not ru_maxrss: at exec Linux folds the old address space's high-water mark (the forking test process,
+    # gigabytes once models are loaded) into the new process's ru_maxrss, so it measured the parent, not the child.
     code = (
-        "import atexit, resource, sys\n"
-        f"atexit.register(lambda: print('{PEAK_MARK}%d' % resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, "
-        "file=sys.stderr, flush=True))\n"
+        "import atexit, sys\n"
+        "def _hwm():\n"
+        "    for line in open('/proc/self/status'):\n"
+        "        if line.startswith('VmHWM:'):\n"
+        "            return int(line.split()[1])\n"
+        "    import resource\n"
+        "    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
+        f"atexit.register(lambda: print('{PEAK_MARK}%d' % _hwm(), file=sys.stderr, flush=True))\n"
         "from masis_desktop.cli.main import main\n"
         "sys.exit(main(sys.argv[1:]))\n"
     )
