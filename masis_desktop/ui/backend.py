@@ -198,6 +198,11 @@ class Backend:
             raise WorkspaceError(f"the past answer {run_id} is no longer in the history of {name!r}")
         return _plain(record)
 
+    def history_delete(self, name: str, run_id: int) -> bool:
+        from masis_desktop.core.history import History
+
+        return History(name).delete(int(run_id))
+
     def history_stats(self, name: str) -> dict[str, Any]:
         from masis_desktop.core.history import History
 

@@ -231,6 +231,11 @@ class MainWindow(QMainWindow):
         self.history_view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.history_view.activated.connect(self._open_history_row)
         self.history_view.clicked.connect(self._open_history_row)
+        self.history_view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.history_view.customContextMenuRequested.connect(self._history_menu)
+        delete_past = QShortcut(QKeySequence(QKeySequence.StandardKey.Delete), self.history_view)
+        delete_past.setContext(Qt.ShortcutContext.WidgetShortcut)
+        delete_past.activated.connect(self._delete_current_history_row)
         self.history_empty = muted_label("Questions you ask in this workspace are kept here.", self)
         history_tab = QWidget(self)
         history_layout = QVBoxLayout(history_tab)
@@ -698,8 +703,8 @@ class MainWindow(QMainWindow):
             return
         answer = QMessageBox.question(
             self, "Delete workspace",
-            f"Delete the workspace “{name}”, its index and its question history?\n\n"
-            "Your original files are not touched.",
+            tooltip(f"Delete the workspace “{name}”, its index and its question history?\n\n"
+                           "Your original files are not touched."),
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Cancel)
         if answer != QMessageBox.StandardButton.Yes:
             return
@@ -782,6 +787,43 @@ class MainWindow(QMainWindow):
         self.job("io", lambda _t: self.backend.history_get(name, int(run_id)), on_event=loaded,
                  context="Could not open the past answer")
 
+    def _history_menu(self, pos: Any) -> None:
+        index = self.history_view.indexAt(pos)
+        record = self.history.record(index.row()) if index.isValid() else None
+        if record is None:
+            return
+        menu = QMenu(self)
+        menu.addAction(icons.icon("open-external"), "Open", lambda: self._open_history_row(index))
+        menu.addAction(icons.icon("trash"), "Delete from history…", lambda: self.delete_history_entry(record))
+        menu.exec(self.history_view.viewport().mapToGlobal(pos))
+
+    def _delete_current_history_row(self) -> None:
+        record = self.history.record(self.history_view.currentIndex().row())
+        if record is not None:
+            self.delete_history_entry(record)
+
+    def delete_history_entry(self, record: dict[str, Any], *, confirm: bool = True) -> None:
+        """Remove one past answer (and its figures from the workspace's quality stats) after confirmation."""
+        name = self.workspace
+        run_id = record.get("id")
+        if not name or run_id is None:
+            return
+        question = str(record.get("question") or "")
+        short = question if len(question) <= 80 else question[:79] + "…"
+        text = (f"Delete “{short}” and its answer from the history of “{name}”?\n\n"
+                "It also leaves the workspace's quality figures. This cannot be undone.")
+        # Shown exactly as typed: a question holding markup would otherwise be rendered as rich text.
+        if confirm and QMessageBox.question(self, "Delete past answer",
+                                            tooltip(text)) != QMessageBox.StandardButton.Yes:
+            return
+
+        def deleted(_found: bool) -> None:
+            self.refresh_history()
+            self.refresh_stats()
+
+        self.job("io", lambda _t: self.backend.history_delete(name, int(run_id)), on_event=deleted,
+                 context="Could not delete the past answer")
+
     def _open_document_row(self, index: QModelIndex) -> None:
         doc = index.data(RECORD_ROLE) if index.isValid() else None
         if doc is None:
@@ -829,8 +871,8 @@ class MainWindow(QMainWindow):
             self.errors.message(f"Documents cannot be removed now: {busy}.", "warning")
             return
         label = _get(doc, "name")
-        if QMessageBox.question(self, "Remove document", f"Remove “{label}” and its passages from “{name}”?\n\n"
-                                "The file itself is not touched.") != QMessageBox.StandardButton.Yes:
+        text = f"Remove “{label}” and its passages from “{name}”?\n\nThe file itself is not touched."
+        if QMessageBox.question(self, "Remove document", tooltip(text)) != QMessageBox.StandardButton.Yes:
             return
         doc_id = int(_get(doc, "id"))
         self.job("io", lambda _t: self.backend.remove_document(name, doc_id),

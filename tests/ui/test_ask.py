@@ -198,3 +198,31 @@ def test_past_questions_are_kept_and_reopen(qtbot: Any, window: Any, script: Scr
     assert window.answer.toPlainText().startswith("Halvorsen Marine Systems reported revenue")
     assert window.quality.confidence.value == first["confidence"]
     qtbot.waitUntil(lambda: window.stats_view.values["runs"].text() == "1", timeout=10_000)
+
+
+def test_a_past_answer_can_be_deleted_after_confirmation(qtbot: Any, window: Any, script: Script, tmp_path: Path,
+                                                          monkeypatch: Any) -> None:
+    from PySide6.QtWidgets import QMessageBox
+
+    from masis_desktop.core.history import History
+
+    make_workspace(qtbot, window, "Reports", write_docs(tmp_path / "docs"))
+    script.good()
+    ask(qtbot, window)
+    script.good()
+    second = ask(qtbot, window)
+    qtbot.waitUntil(lambda: window.history.rowCount() == 2, timeout=10_000)
+    record = next(r for r in window.history.rows if r["id"] == second["id"])
+
+    answers = iter([QMessageBox.StandardButton.No, QMessageBox.StandardButton.Yes])
+    shown: list[str] = []
+    monkeypatch.setattr(QMessageBox, "question", lambda _w, _t, text, *a, **k: (shown.append(text), next(answers))[1])
+    window.delete_history_entry({**record, "question": "<b>bold</b> question"})  # "No": nothing happens
+    assert "<b>" not in shown[0] and "&lt;b&gt;bold" in shown[0]  # markup in a question is shown, not rendered
+    qtbot.wait(200)
+    assert window.history.rowCount() == 2
+    window.delete_history_entry(record)
+    qtbot.waitUntil(lambda: window.history.rowCount() == 1, timeout=10_000)
+    assert [r["id"] for r in History("Reports").list()] != [second["id"]]
+    assert History("Reports").get(second["id"]) is None
+    qtbot.waitUntil(lambda: window.stats_view.values["runs"].text() == "1", timeout=10_000)
