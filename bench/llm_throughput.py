@@ -7,7 +7,8 @@ For each distinct role model we time, on one loaded ``Llama`` with the KV cache 
                                                                              vs  runtime ``LlamaLLM.structured``
                                                                                  (instructor + translation)
 
-Calls are interleaved and repeated; medians are compared. Prefill and decode tokens/s come from llama.cpp's own
+Calls are interleaved (the order alternating per round) and repeated; the overhead is the median of the
+per-round ratios runtime/raw. Prefill and decode tokens/s come from llama.cpp's own
 performance counters. Overhead = runtime wall time / raw wall time - 1 (goal: under 3 %).
 
     .venv/bin/python bench/llm_throughput.py [--roles synthesizer critic] [--reps 3] [--decode 64]
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import time
 from typing import Any
 
@@ -94,11 +96,14 @@ def bench_model(role: str, reps: int, decode: int, n_evidence: int) -> dict[str,
         def rt_struct(msgs: list[dict[str, str]] = msgs) -> None:
             llm.structured(msgs, Verdict, max_tokens=decode * 2, max_retries=0)
 
-        for name, fn in (("raw_stream", raw_stream), ("rt_stream", rt_stream),
-                         ("raw_struct", raw_struct), ("rt_struct", rt_struct)):
-            r = timed(fn, llm)
-            if rep > 0:
-                results[name].append(r)
+        pairs = [(("raw_stream", raw_stream), ("rt_stream", rt_stream)),
+                 (("raw_struct", raw_struct), ("rt_struct", rt_struct))]
+        for pair in pairs:
+            # Alternate which side goes first so a drift in machine load does not favour either side.
+            for name, fn in (pair if rep % 2 else pair[::-1]):
+                r = timed(fn, llm)
+                if rep > 0:
+                    results[name].append(r)
     llm.close()
 
     def med(name: str, key: str) -> float:
@@ -111,7 +116,9 @@ def bench_model(role: str, reps: int, decode: int, n_evidence: int) -> dict[str,
     for kind in ("stream", "struct"):
         out[f"raw_{kind}_s"] = med(f"raw_{kind}", "wall")
         out[f"rt_{kind}_s"] = med(f"rt_{kind}", "wall")
-        out[f"overhead_{kind}"] = out[f"rt_{kind}_s"] / out[f"raw_{kind}_s"] - 1
+        # Median of the per-round ratios: each runtime call is compared with the raw call made right next to it.
+        out[f"overhead_{kind}"] = median([rt["wall"] / raw["wall"] for raw, rt in
+                                          zip(results[f"raw_{kind}"], results[f"rt_{kind}"], strict=True)]) - 1
         out[f"tokens_{kind}"] = (med(f"rt_{kind}", "n_p"), med(f"rt_{kind}", "n_e"))
     return out
 
@@ -124,6 +131,7 @@ def main() -> None:
     parser.add_argument("--evidence", type=int, default=3, help="repeat the evidence block N times (prompt size)")
     args = parser.parse_args()
     rows = []
+    load_before = os.getloadavg()[0]
     for role in args.roles:
         print(f"benchmarking {role} ...", flush=True)
         row = bench_model(role, args.reps, args.decode, args.evidence)
@@ -146,7 +154,10 @@ def main() -> None:
     print(table)
     write_fragment("llm_throughput", "## LLM throughput: raw llama-cpp-python vs the runtime\n\n"
                    f"Machine: {machine_info()}. Medians of {args.reps} interleaved runs, cold KV cache each call, "
-                   f"greedy, {args.decode} decode tokens (structured: up to {args.decode * 2}).\n\n" + table)
+                   f"greedy, {args.decode} decode tokens (structured: up to {args.decode * 2}). Load average "
+                   f"{load_before:.1f} before, {os.getloadavg()[0]:.1f} after. Overhead = median over rounds of "
+                   "runtime / raw wall time - 1, the two calls of a round made back to back in alternating order."
+                   "\n\n" + table)
 
 
 if __name__ == "__main__":
