@@ -8,6 +8,7 @@ delete and exit.
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -16,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from masis_desktop.core.events import AskEvent, CancelToken, IngestEvent
+from masis_desktop.errors import CancelledError
 from masis_desktop.settings import Settings, load_settings, save_settings
 
 if TYPE_CHECKING:
@@ -24,6 +26,7 @@ if TYPE_CHECKING:
 
 # Roles loaded in the background after the window shows: the embedder (every search), then the writer and the
 # critic (the evaluator shares the critic's file by default, so the pool loads it once).
+log = logging.getLogger(__name__)
 PRELOAD_ROLES = ("embedder", "synthesizer", "critic", "evaluator")
 
 
@@ -102,6 +105,31 @@ class Backend:
                 continue
             loaded_files.add(str(resolved.path))
             yield ModelLoad(role, "ready", name, seconds=time.perf_counter() - start)
+        self.warm_up(cancel)
+
+    def warm_up(self, cancel: CancelToken) -> dict[str, float]:
+        """Prefill the loaded models' system prompts so the first question does not (core/agents/warmup.py).
+        Best effort: a failure here shows up, with its message, when the model is used for a question."""
+        from masis_desktop.core.agents.warmup import warm_up
+        from masis_desktop.core.llm import registry
+        from masis_desktop.core.llm.protocol import LLM
+
+        pool = self.pool()
+        loaded = set(pool.loaded())
+        models: dict[str, LLM] = {}
+        for role in ("synthesizer", "critic", "evaluator"):
+            try:
+                if registry.resolve(role, self.settings).name in loaded:  # only what loaded; never load here
+                    models[role] = pool.get(role)
+            except Exception:  # an unusable role reports itself when a question needs it
+                continue
+        try:
+            return warm_up(models, cancel)
+        except CancelledError:
+            raise
+        except Exception:
+            log.warning("warming the models' prompts failed", exc_info=True)
+            return {}
 
     # --- workspaces ---------------------------------------------------------------------------------------------
     def list_workspaces(self) -> list[str]:
