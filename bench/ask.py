@@ -138,6 +138,8 @@ def summarise(run: dict[str, Any], raws: dict[str, Any], filler: dict[str, list[
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--skip-retry", action="store_true")
+    parser.add_argument("--no-warm-up", action="store_true",
+                        help="do not prefill the system prompts after loading (the app does, core/agents/warmup.py)")
     args = parser.parse_args()
     home = Path(tempfile.mkdtemp(prefix="masis-bench-ask-"))
     os.environ["MASIS_HOME"] = str(home)
@@ -154,6 +156,13 @@ def main() -> None:
     t0 = time.perf_counter()
     models = Models.from_pool(pool, embedder=ws.embedder)
     load_s = time.perf_counter() - t0
+    warm: dict[str, float] = {}
+    if not args.no_warm_up:  # what the app does in its background loading job
+        from masis_desktop.core.agents.warmup import warm_up
+
+        warm = warm_up({"synthesizer": models.synthesizer, "critic": models.critic, "evaluator": models.evaluator})
+    warm_note = ("system prompts prefilled after loading, as the app does ("
+                 + ", ".join(f"{r} {s_:.1f} s" for r, s_ in warm.items()) + ")") if warm else "no warm-up"
     filler_text = " ".join(h.text for h in ws.search("revenue drones policy budget", 10))
     raws = {m.name: raw_model(m) for m in (models.synthesizer, models.critic)}
     filler = {name: raw.tokenize(filler_text.encode(), add_bos=False) for name, raw in raws.items()}
@@ -197,7 +206,9 @@ def main() -> None:
     print(table)
     write_fragment("ask", "## Ask: the pipeline per path vs the LLM floor (`bench/ask.py`)\n\n"
                    f"Machine: {machine_info()}. Default models (writer 0.5B, critic/evaluator 1.5B, one instance), "
-                   f"sample workspace, models loaded in {load_s:.1f} s before the first run (not counted).\n\n"
+                   f"sample workspace, models loaded in {load_s:.1f} s before the first run, {warm_note} "
+                   "(not counted). "
+                   f"Load average at the end {os.getloadavg()[0]:.1f}.\n\n"
                    + table + "\n\n"
                    "*Code share*: wall time outside model calls (search, evidence selection, code audit, routing) / "
                    "wall time. *vs floor*: model-call wall time against the same prefill + decode token counts on "
