@@ -4,7 +4,8 @@ transformers resolves model classes lazily by name, and PyInstaller's static ana
 ``if TYPE_CHECKING`` import, so it either misses what the embedder needs or drags in all 500+ model families.
 This probe runs the code paths that import lazily (load the embedder and embed, a grammar-constrained completion
 on the tiny model, ingest and search of the sample workspace when those commands exist) in a throw-away
-MASIS_HOME and prints the sorted module names as JSON on the last line of stdout.
+MASIS_HOME, with the verified models standing in for the bundled ones, and prints the sorted module names as JSON
+on the last line of stdout.
 """
 
 from __future__ import annotations
@@ -15,8 +16,10 @@ import io
 import json
 import os
 import pkgutil
+import shutil
 import sys
 import tempfile
+from pathlib import Path
 
 
 def main() -> int:
@@ -24,8 +27,12 @@ def main() -> int:
     import masis_desktop
     from masis_desktop import paths
 
-    os.environ["MASIS_MODELS_DIR"] = store or str(paths.models_dir())  # keep the real store, move the rest
-    os.environ["MASIS_HOME"] = tempfile.mkdtemp(prefix="masis-probe-")
+    # Like a first run of the installed app: the verified models are "bundled" (read-only), the user's store and
+    # MASIS_HOME are empty, so first-run work (e.g. the ONNX int8 export of the embedder) happens and is probed.
+    os.environ["MASIS_BUNDLED_MODELS"] = store or str(paths.models_dir())
+    home = tempfile.mkdtemp(prefix="masis-probe-")
+    os.environ["MASIS_HOME"] = home
+    os.environ["MASIS_MODELS_DIR"] = str(Path(home) / "models")
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     for info in pkgutil.walk_packages(masis_desktop.__path__, "masis_desktop."):
         if info.name.endswith("__main__"):
@@ -69,6 +76,7 @@ def main() -> int:
     # Aliases (a deprecated name registered in sys.modules for another module) are not importable by name.
     real = [name for name, module in list(sys.modules.items())
             if getattr(getattr(module, "__spec__", None), "name", None) == name]
+    shutil.rmtree(home, ignore_errors=True)
     print(json.dumps(sorted(real)))
     return 0
 

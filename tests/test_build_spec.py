@@ -72,10 +72,11 @@ def _fake_hooks() -> types.ModuleType:
     return hooks
 
 
-def run_spec(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, platform: str = "linux") -> dict[str, Any]:
+def run_spec(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, platform: str = "linux",
+             probed: list[str] | None = None) -> dict[str, Any]:
     """Execute build.spec as PyInstaller would, with stand-ins; return its namespace plus the recorded calls."""
     probe = tmp_path / "probe.json"
-    probe.write_text(json.dumps(["transformers.models.bert.modeling_bert", "sentence_transformers.models"]))
+    probe.write_text(json.dumps(probed or ["transformers.models.bert.modeling_bert", "sentence_transformers.models"]))
     monkeypatch.setenv("MASIS_SPEC_PROBE_FILE", str(probe))
     monkeypatch.delenv("MASIS_SPEC_NO_TRIM", raising=False)
     monkeypatch.setattr(sys, "path", list(sys.path))
@@ -230,3 +231,26 @@ def test_windows_installer_script_installs_the_spec_output() -> None:
     for exe in ("masis-desktop.exe", "masis.exe"):
         assert exe in text
     assert "#ifndef AppVersion" in text, "the version is passed in from the package (ISCC /DAppVersion=...)"
+
+
+def test_the_onnx_encoder_and_its_quantizer_are_bundled(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The default encoder is exported and quantised on first run (core/ingest/onnx_encoder.py): onnx and
+    onnxruntime must not be excluded, and the quantizer's top-level imports of onnxruntime.transformers' own
+    folder (``from fusion_utils import ...``) must be bundled as the top-level modules the probe saw, and only those.
+    """
+    if importlib.util.find_spec("onnxruntime") is None:
+        pytest.skip("onnxruntime is not installed")
+    probed = ["fusion_utils", "onnx_model", "float16", "onnxruntime.quantization.quantize", "onnx.helper",
+              "torch.onnx.utils", "numpy"]
+    ns = run_spec(tmp_path, monkeypatch, probed=probed)
+    assert ns["ORT_TOPLEVEL"] == ["fusion_utils", "onnx_model", "float16"]
+    (search,) = ns["ORT_PATHS"]
+    assert sorted(p.name for p in Path(search).iterdir()) == ["float16.py", "fusion_utils.py", "onnx_model.py"]
+    kwargs = ns["a"].kwargs
+    assert search in kwargs["pathex"]
+    hidden = set(kwargs["hiddenimports"])
+    assert {"fusion_utils", "onnx_model", "float16", "onnxruntime.quantization.quantize", "onnx.helper",
+            "torch.onnx.utils"} <= hidden
+    assert "numpy" not in hidden  # only the lazily imported packages come from the probe
+    excluded = set(kwargs["excludes"])
+    assert not {"onnx", "onnxruntime", "torch.onnx"} & excluded
