@@ -104,3 +104,33 @@ def test_bundle_record_wins_over_the_installed_engine(tmp_path: Path, monkeypatc
         assert sysreq.required_cpu_features() == ("AVX", "AVX2")
     finally:
         sysreq.required_cpu_features.cache_clear()
+
+
+def test_masis_ask_on_a_small_machine_prints_the_memory_sentence_and_exits_5(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The check runs before the workspace is opened or any model is loaded: the user reads one sentence."""
+    from masis_desktop.cli.main import main
+
+    monkeypatch.delenv(sysreq.SKIP_ENV, raising=False)
+    monkeypatch.setattr(sysreq, "available_memory", lambda: 1 * GB)
+    assert main(["ask", "no-such-workspace", "What revenue was reported?"]) == 5
+    err = capsys.readouterr().err
+    assert err.startswith("error: Only 1.0 GB of memory is free; answering needs about")
+    assert "no-such-workspace" not in err and "Traceback" not in err
+    assert main(["ingest", "no-such-workspace", "."]) == 5, "indexing needs memory for the embedder too"
+
+
+def test_masis_ask_on_a_cpu_without_avx512_names_the_instructions_and_exits_5(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from masis_desktop.cli.main import main
+
+    monkeypatch.delenv(sysreq.SKIP_ENV, raising=False)
+    monkeypatch.setattr(sysreq, "required_cpu_features", lambda: tuple(sysreq.parse_system_info(SYSTEM_INFO)))
+    monkeypatch.setattr(sysreq, "cpu_flags", lambda: LAPTOP_FLAGS)
+    monkeypatch.setattr(sysreq, "available_memory", lambda: 16 * GB)
+    assert main(["critique", "--input", "no-such-file.json"]) == 5
+    err = capsys.readouterr().err
+    assert "lacks instructions" in err and "AVX512, AVX512_VBMI, AVX512_VNNI, AVX512_BF16" in err
+    assert "Illegal instruction" in err
