@@ -48,6 +48,7 @@ class Backend:
         self._pool: ModelPool | None = None
         self._open: dict[str, Workspace] = {}
         self._lock = threading.RLock()
+        self._machine_ok = False  # the system-requirements check passed before any model was loaded
 
     # --- settings and models ------------------------------------------------------------------------------------
     def save_settings(self, settings: Settings) -> None:
@@ -57,6 +58,7 @@ class Backend:
             for ws in self._open.values():
                 ws.settings = settings
             pool, self._pool = self._pool, None
+            self._machine_ok = False  # other models may need more memory: check again before loading them
         if pool is not None:
             pool.close()
 
@@ -79,6 +81,7 @@ class Backend:
         """Load the embedder and the LLMs one after the other, reporting each (errors do not stop the others)."""
         from masis_desktop.core.llm import registry
 
+        problems = self.machine_problems("app")
         loaded_files: set[str] = set()
         for role in roles:
             cancel.raise_if_cancelled()
@@ -87,6 +90,9 @@ class Backend:
                 name = resolved.name
             except Exception as exc:  # a broken manifest: report it against this role
                 yield ModelLoad(role, "failed", role, str(exc))
+                continue
+            if problems and role != "embedder":  # loading would crash (SIGILL) or swap: say why instead
+                yield ModelLoad(role, "failed", name, problems)
                 continue
             if str(resolved.path) in loaded_files:
                 yield ModelLoad(role, "ready", name)
@@ -130,6 +136,25 @@ class Backend:
         except Exception:
             log.warning("warming the models' prompts failed", exc_info=True)
             return {}
+
+    def machine_problems(self, purpose: Literal["ask", "app"]) -> str:
+        """Why this machine cannot run the configured models (core/sysreq.py), or ``""``.
+
+        Checked only before the first model loads: loaded models already use the memory the check asks to be free.
+        Scripted models (tests) need nothing; ``MASIS_SKIP_SYSREQ=1`` skips the check as in the CLI.
+        """
+        if self._models_factory is not None or self._machine_ok or (self._pool is not None and self._pool.loaded()):
+            return ""
+        from masis_desktop.core import sysreq
+
+        try:
+            sysreq.require(purpose, self.settings)
+        except sysreq.SystemRequirementsError as exc:
+            return str(exc)
+        except Exception:  # a broken manifest is reported per role, with its own message
+            return ""
+        self._machine_ok = True
+        return ""
 
     # --- workspaces ---------------------------------------------------------------------------------------------
     def list_workspaces(self) -> list[str]:
@@ -192,6 +217,11 @@ class Backend:
         from masis_desktop.core.events import StageStarted
         from masis_desktop.core.pipeline import ask
 
+        problems = self.machine_problems("ask")
+        if problems:  # before loading anything: a sentence, not a vanished window (SIGILL) or a swapping laptop
+            from masis_desktop.core.sysreq import SystemRequirementsError
+
+            raise SystemRequirementsError(problems)
         if not self.models_ready():  # the first question may have to wait for the models: say so
             yield StageStarted("loading", 0, self.settings.pipeline.max_retries, "loading the models")
         ws = self.workspace(name)
