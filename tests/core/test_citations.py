@@ -235,3 +235,27 @@ def test_off_topic_answers_but_not_short_ones() -> None:
     assert IssueType.INCOMPLETE in [i.issue_type for i in long.issues] and long.audit.needs_retry
     short = audit_answer("NOK 214.6 million [c1].", ev, question="What was quarterly revenue?")
     assert short.issues == []
+
+
+def test_arithmetic_supports_a_figure_only_when_a_computation_is_asked_and_never_a_year() -> None:
+    ev = [hit("c1", "Claims must be submitted within 30 days; claims older than 90 days are rejected.")]
+    asked = audit_answer("60 days [c1].", ev, question="Within how many days must claims be submitted?")
+    assert asked.audit.needs_retry and asked.audit.hallucination_detected  # 90 - 30, but nobody asked for it
+    gap = audit_answer("60 days [c1].", ev, question="What is the difference between the two deadlines?")
+    assert gap.issues == []
+    year = [hit("c2", "Revenue growth of 8-10% is expected in 2024; emissions fall 40% by 2030 against a 2019 "
+                      "baseline.")]
+    made_up = audit_answer("A 40% reduction against a 2015 baseline [c2].", year,
+                           question="How much will emissions fall compared with the baseline?")
+    assert made_up.audit.needs_retry  # 2015 is neither stated nor a year arithmetic could give
+    rounded = [hit("c3", "The backlog was NOK 5.14 billion (2022: NOK 3.81 billion).")]
+    assert audit_answer("The backlog grew by NOK 1.3 billion [c3].", rounded).issues == []
+    assert audit_answer("The backlog grew by NOK 1.4 billion [c3].", rounded).audit.needs_retry
+
+
+def test_a_one_word_claim_is_checked_as_a_name() -> None:
+    ev = [hit("c1", "Expense claims are submitted in Spendwise within 30 days.")]
+    assert audit_answer("Spendwise [c1].", ev).issues == []
+    wrong = audit_answer("Concur [c1].", ev)
+    assert wrong.audit.hallucination_detected and wrong.audit.needs_retry
+    assert tx.names("Yes") == [] and tx.names("Concur") == ["Concur"]

@@ -91,16 +91,46 @@ class Source:
 
 
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
-DERIVED_TOLERANCE = 0.01
+DERIVED_TOLERANCE = 0.01  # percent changes: 1 % of the stated percentage, at least half its last digit
+_NUMERAL = re.compile(r"\d[\d,]*(?:\.(\d+))?")
+COMPUTATION_CUE = re.compile(
+    r"\b(?:grow|grows|grew|grown|growth|increase[sd]?|increasing|decrease[sd]?|decreasing|rise|rises|rose|risen|"
+    r"fall|falls|fell|fallen|drop|drops|dropped|declin\w*|differen\w*|chang\w*|more|less|fewer|higher|lower|"
+    r"total|totals|totalled|totaled|combined|sum|altogether|together|net|gap|compared|exceed\w*|up|down)\b",
+    re.IGNORECASE)
+
+
+def asks_computation(*texts: str | None) -> bool:
+    """Whether a claim (or the question it answers) speaks of a change, a difference or a total: only then may a
+    figure that no passage states be supported by arithmetic on stated figures."""
+    return any(t and COMPUTATION_CUE.search(t) for t in texts)
+
+
+def _half_step(q: tx.Quantity) -> float:
+    """Half a unit of the last digit ``q`` was written with, in ``q``'s base units: "NOK 1.3 billion" may stand for
+    any value that rounds to it (±0.05 billion), "2015" only for 2015."""
+    m = _NUMERAL.search(q.text)
+    if m is None or not q.value:
+        return 0.0
+    written = float(m.group(0).replace(",", ""))
+    step = 10.0 ** -len(m.group(1) or "")
+    scale = (q.value / written if written else 1.0) * (q.base / q.value)
+    return abs(step * scale) / 2 + 1e-9 * abs(q.base)
 
 
 def derived_from(q: tx.Quantity, sources: list[Source]) -> str | None:
     """How ``q`` follows from two stated values (difference, sum, or percent change), or None.
 
     Answers often compute ("the backlog grew by NOK 1.3 billion" from 3.8 and 5.1 billion); a computed value is
-    supported when the arithmetic on stated values gives it (within 1 %, the rounding of stated figures)."""
+    supported when the arithmetic on stated values gives it, rounded as ``q`` is written (never a year: sums of
+    unrelated figures land on almost any four-digit number). Callers allow this only for claims or questions
+    that speak of a computation (``asks_computation``): two stated values almost always differ by *some*
+    plausible wrong answer ("60 days" from "30 days" and "90 days")."""
+    if q.unit is None and q.value == int(q.value) and _YEAR.fullmatch(str(int(q.value))):
+        return None
     pool = [o for s in sources for o in s.quantities if o.value != q.value]
     target = q.base if q.unit else q.value
+    tolerance = _half_step(q)
     for i, a in enumerate(pool):
         for b in pool[i + 1:]:
             if a.unit != b.unit or (a.noun != b.noun and a.noun and b.noun):
@@ -109,14 +139,14 @@ def derived_from(q: tx.Quantity, sources: list[Source]) -> str | None:
             if q.unit == "%" and a.unit != "%" and va and vb:
                 for x, y in ((va, vb), (vb, va)):
                     change = (y / x - 1) * 100
-                    if abs(abs(change) - q.value) <= max(0.5, DERIVED_TOLERANCE * q.value):
+                    if abs(abs(change) - q.value) <= max(tolerance, DERIVED_TOLERANCE * q.value):
                         return f"percent change from {a.text} to {b.text}" if x == va else \
                             f"percent change from {b.text} to {a.text}"
                 continue
             if not tx.compatible(q, a):
                 continue
             for value, how in ((abs(va - vb), "difference"), (va + vb, "sum")):
-                if target and math.isclose(value, target, rel_tol=DERIVED_TOLERANCE):
+                if target and abs(value - target) <= tolerance:
                     return f"{how} of {a.text} and {b.text}"
     return None
 
@@ -165,14 +195,18 @@ def _cite(ids: Sequence[str]) -> str:
     return "".join(f"[{i}]" for i in ids)
 
 
-def fact_findings(claim: str, cited: list[Source], evidence: list[Source]) -> tuple[list[str], list[Finding]]:
-    """Numbers and names of ``claim`` that the cited sources do not state, classified (see the module table)."""
+def fact_findings(claim: str, cited: list[Source], evidence: list[Source], *,
+                  question: str | None = None) -> tuple[list[str], list[Finding]]:
+    """Numbers and names of ``claim`` that the cited sources do not state, classified (see the module table).
+    A figure computed from cited figures counts as stated when the claim or the ``question`` asks for a
+    computation."""
     missing: list[str] = []
+    computing = asks_computation(claim, question)
     findings: list[Finding] = []
     others = [s for s in evidence if s not in cited]
     cited_ids = [s.id for s in cited]
     for q in tx.quantities(claim):
-        if any(quantity_in(q, s) for s in cited) or (cited and derived_from(q, cited)):
+        if any(quantity_in(q, s) for s in cited) or (computing and cited and derived_from(q, cited)):
             continue
         missing.append(q.text)
         elsewhere = [s for s in others if quantity_in(q, s)]
@@ -481,11 +515,11 @@ def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encode
         elif valid:
             checkable += 1
             cited = [by_id[i] for i in valid]
-            missing, mine_facts = fact_findings(plain, cited, sources)
+            missing, mine_facts = fact_findings(plain, cited, sources, question=question)
             mine.extend(mine_facts)
             check.unsupported_tokens = missing
-            derived = [q for q in tx.quantities(plain)
-                       if not any(quantity_in(q, c) for c in cited) and derived_from(q, cited)]
+            derived = [q for q in tx.quantities(plain) if asks_computation(plain, question)
+                       and not any(quantity_in(q, c) for c in cited) and derived_from(q, cited)]
             stated = plain
             for q in derived:  # a computed figure is supported by its arithmetic, not by word overlap
                 stated = stated.replace(q.text, " ")

@@ -1,8 +1,10 @@
 """Slot checks: the model's sharpest question, asked only where code found an ambiguity it cannot resolve.
 
 Code proves that a number or name of the answer occurs in the cited passage. It cannot prove that it is the
-right one when the same sentence holds several values of that kind ("GBP 75 in Tier A cities, GBP 55 in Tier B
-cities"; "Ingrid Solberg succeeded Tor Eikeland"). A 1.5B model judging "is this supported?" says yes to both
+right one when the passage holds several values of that kind ("GBP 75 in Tier A cities, GBP 55 in Tier B
+cities"; "Ingrid Solberg succeeded Tor Eikeland"; "submitted within 30 days ... claims older than 90 days are
+rejected"). Rivals in the same sentence come first; failing that, rivals anywhere in the cited passage, shown
+as the sentences that state them. A 1.5B model judging "is this supported?" says yes to both
 (MODELS.md); asked instead to *choose* which option fills the blank of the statement, given the question and the
 one passage sentence, it answers an extractive multiple-choice question -- a task small models do well, decoded
 in a handful of grammar-constrained tokens.
@@ -73,15 +75,96 @@ def find_slots(code: CodeAudit, sources: list[Source]) -> list[Slot]:
 
 
 def _slot_in(idx: int, plain: str, src: Source) -> Slot | None:
+    return _sentence_slot(idx, plain, src) or _chunk_slot(idx, plain, src)
+
+
+_MONTHS = frozenset({"january", "february", "march", "april", "may", "june", "july", "august", "september",
+                     "october", "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep",
+                     "sept", "oct", "nov", "dec"})
+_CODE_WORDS = {"version", "release", "v", "sev", "level", "tier", "model", "phase", "step", "section", "chapter",
+               "sop", "ic", "iso", "rfc", "build", "api", "gen", "generation", "series", "revision", "rev"}
+_WORD_BEFORE = re.compile(r"([A-Za-z][A-Za-z0-9]*)(-?)\s*$")
+_WORD_AFTER = re.compile(r"^\s*([A-Za-z]+)")
+
+
+def _year(q: tx.Quantity) -> bool:
+    return q.unit is None and q.value == int(q.value) and 1900 <= q.value <= 2100 and q.text.strip().isdigit()
+
+
+def _part_of_name(q: tx.Quantity, text: str) -> bool:
+    """Numbers that belong to a name or code ("SAML 2.0", "release 4.0", "SEV-2", "Q4 2023") or are the day of a
+    date ("6 May"): they are not values of the claim to choose between."""
+    before = _WORD_BEFORE.search(text[:q.start])
+    if before is not None:
+        word, dash = before.group(1), before.group(2)
+        low = word.lower()
+        if low not in _MONTHS and (dash or low in _CODE_WORDS or word[0].isupper() or any(c.isdigit() for c in word)):
+            return True
+    if q.unit is None and q.value == int(q.value) and 1 <= q.value <= 31:
+        after = _WORD_AFTER.match(text[q.end:])
+        if (after and after.group(1).lower() in _MONTHS) or (before and before.group(1).lower() in _MONTHS):
+            return True
+    return False
+
+
+def _rivals(q: tx.Quantity, mine: tx.Quantity, occ: list[tx.Quantity]) -> list[tx.Quantity]:
+    """Values of the same kind as ``mine``: same unit, or else the same counted noun ("1,846 employees (2022:
+    1,702)": the claim's noun counts too); a year only rivals years."""
+    return [o for o in occ if o.unit == q.unit and tx.compatible(q, o) and not tx.same_quantity(q, o)
+            and (o.unit or o.noun == mine.noun or (q.noun is not None and o.noun == q.noun))
+            and _year(o) == _year(mine)]
+
+
+def _choosable(q: tx.Quantity, claim: str) -> bool:
+    """A claim value worth a multiple-choice question: not part of a name or the day of a date."""
+    return not _part_of_name(q, claim)
+
+
+def _chunk_slot(idx: int, plain: str, src: Source) -> Slot | None:
+    """The value's rivals are in other sentences of the cited passage ("within 30 days ...; claims older than 90
+    days ..."; "a budget of EUR 1,500 ... courses that cost over EUR 3,000"): the options are the values of that
+    kind in the passage, and the passage shown is the sentences that state them."""
+    for q in tx.quantities(plain):
+        if not _choosable(q, plain) or not (q.unit or q.noun or _year(q)):
+            continue
+        located = [(sent, o) for sent in src.sentences for o in tx.quantities(sent.text)
+                   if not _part_of_name(o, sent.text)]
+        mine = [(sent, o) for sent, o in located if tx.same_quantity(q, o)]
+        if not mine:
+            continue
+        rivals = [(sent, o) for sent, o in located
+                  if o in _rivals(q, mine[0][1], [o]) and o.value != mine[0][1].value]
+        if not rivals:
+            continue
+        home = mine[0][0]
+        rivals.sort(key=lambda so: abs(so[0].start - home.start))  # the nearest rivals, when there are many
+        chosen: dict[float, tuple[tx.Span, tx.Quantity]] = {mine[0][1].value: mine[0]}
+        for sent, o in rivals:
+            if len(chosen) >= MAX_OPTIONS:
+                break
+            chosen.setdefault(o.value, (sent, o))
+        ordered = sorted(chosen.values(), key=lambda so: (so[0].start, so[1].start))
+        options = [o.text for _, o in ordered]
+        if len(set(options)) != len(options):
+            continue
+        sentences = sorted({sent.start: sent for sent, _ in ordered}.values(), key=lambda sp: sp.start)
+        passage = " ".join(" ".join(sp.text.split()) for sp in sentences)
+        statement = plain.replace(q.text, "____", 1)
+        return Slot(idx, plain, statement, passage, options, options.index(mine[0][1].text))
+    return None
+
+
+def _sentence_slot(idx: int, plain: str, src: Source) -> Slot | None:
     for sent in src.sentences:
         text = " ".join(sent.text.split())
-        occ = tx.quantities(text)
+        occ = [o for o in tx.quantities(text) if not _part_of_name(o, text)]
         for q in tx.quantities(plain):
+            if not _choosable(q, plain):
+                continue
             mine = [o for o in occ if tx.same_quantity(q, o)]
             if not mine:
                 continue
-            rivals = [o for o in occ if o.unit == q.unit and tx.compatible(q, o) and not tx.same_quantity(q, o)
-                      and (o.unit or o.noun in (None, mine[0].noun))]
+            rivals = _rivals(q, mine[0], occ)
             if rivals:
                 ordered = sorted({o.value: o for o in [mine[0], *rivals]}.values(), key=lambda o: o.start)
                 options = [o.text for o in ordered][:MAX_OPTIONS]

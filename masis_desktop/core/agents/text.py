@@ -417,7 +417,7 @@ _NAME_TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9'’]*(?:[-/][A-Za-z0-9]+)*")
 def names(text: str) -> list[str]:
     """Proper names and codes a claim commits to: capitalised words not opening the sentence, acronyms,
     CamelCase and letter-digit codes ("Q3", "HR-POL-014"). Sentence-initial words count only when they cannot
-    be ordinary words (acronym, CamelCase, code)."""
+    be ordinary words (acronym, CamelCase, code), or when the claim is that one word."""
     out: list[str] = []
     sentence_start = True
     for m in _NAME_TOKEN.finditer(text):
@@ -437,6 +437,11 @@ def names(text: str) -> list[str]:
         if strong or (capital and not sentence_start and low not in _COMMON_CAPITALISED):
             out.append(tok)
         sentence_start = False
+    if not out:  # a one-word claim ("Concur.") is the name it commits to, even though it opens the sentence
+        tokens = [m.group(0).rstrip("'’") for m in _NAME_TOKEN.finditer(text)]
+        if len(tokens) == 1 and tokens[0][0].isupper() and tokens[0].lower() not in _COMMON_CAPITALISED \
+                and tokens[0].lower() not in _UNITS:
+            out.append(tokens[0])
     return out
 
 

@@ -1,0 +1,36 @@
+"""Which rival values code offers the model as a multiple-choice question (``agents.slots.find_slots``)."""
+
+from __future__ import annotations
+
+from masis_desktop.core.agents.citations import Source, audit_answer
+from masis_desktop.core.agents.slots import find_slots
+from tests.core.pipeline_support import hit
+
+
+def slots_for(answer: str, text: str, question: str) -> list[tuple[list[str], str, str]]:
+    ev = [hit("c1", text, document="d.md")]
+    code = audit_answer(answer, ev, question=question)
+    return [(s.options, s.options[s.stated], s.passage) for s in find_slots(code, [Source.of(h) for h in ev])]
+
+
+def test_rivals_in_another_sentence_of_the_cited_passage_become_options() -> None:
+    text = ("Every employee has an annual learning budget of EUR 1,500 for courses and books. Employees who leave "
+            "within 12 months of a course that cost over EUR 3,000 repay half of it.")
+    [(options, stated, passage)] = slots_for("EUR 3,000 [c1].", text, "What is the annual learning budget?")
+    assert options == ["EUR 1,500", "EUR 3,000"] and stated == "EUR 3,000"
+    assert passage.startswith("Every employee") and passage.endswith("repay half of it.")
+
+
+def test_a_year_only_rivals_years_and_counted_nouns_must_match() -> None:
+    text = ("The Lisbon hub opened in January 2021 and has 90 staff. The Amsterdam office opened in May 2023 with "
+            "12 staff.")
+    [(options, stated, _)] = slots_for("May 2023 [c1].", text, "When did the Amsterdam office open?")
+    assert options == ["2021", "2023"] and stated == "2023"
+    [(options, stated, _)] = slots_for("90 staff [c1].", text, "How many staff work in Lisbon?")
+    assert options == ["90", "12"] and stated == "90"
+
+
+def test_numbers_inside_names_codes_and_dates_are_not_options() -> None:
+    text = "Release 4.0 moves from 15 April to 6 May 2024. SAML 2.0 is supported on the Enterprise plan."
+    assert slots_for("SAML 2.0 [c1].", text, "Which sign-on standard is supported?") == []
+    assert slots_for("6 May 2024 [c1].", text, "When does release 4.0 ship?") == []
