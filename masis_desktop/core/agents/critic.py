@@ -258,6 +258,7 @@ def critique(question: str, draft: str, context: Context, llm: LLM | None, *, it
         "model_audit_error": error,
         "model_flags_ignored": ignored,
         "slot_checks": [sr.trace() for sr in slot_results],
+        "model_verdict": None if verdict is None else verdict.model_dump(),
         "code_ms": round(code_ms, 1),
         "model_ms": round(model_ms, 1),
         "duration_ms": round((time.perf_counter() - start) * 1000, 1),

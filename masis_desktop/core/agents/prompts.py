@@ -67,7 +67,9 @@ contradict them.
 
 TASK: AUDIT means: fill these fields.
 - unsupported_claims: one entry per sentence its cited passage does not state, written "S2: short reason". A \
-sentence is supported only if its cited passage says the same thing: same numbers, names and meaning.
+sentence is supported only if its cited passage says the same thing: same numbers, names and meaning, and for \
+the case the QUESTION asks about (the same tier, year, model, version, place or role). A value the passage gives \
+for another case is unsupported.
 - conflicting_evidence: passages that disagree with each other or with the answer, written "c3 vs c5: what differs".
 - logical_gaps: parts of the question left unanswered, or conclusions the evidence does not justify.
 - hallucination_detected: true if any sentence states something the evidence does not contain.
@@ -78,6 +80,10 @@ Evidence [c1] "Timeout: 60 seconds". S1 "The timeout is 30 seconds [c1]." -> uns
 seconds, not 30"], hallucination_detected true, needs_retry true, confidence 0.2.
 Evidence [c1] "Revenue fell 5 percent in Q3." S1 "Revenue grew in Q3 [c1]." -> unsupported_claims ["S1: c1 says \
 revenue fell"], hallucination_detected true, needs_retry true, confidence 0.1.
+Evidence [c1] "Standard orders ship from the Leeds warehouse; express orders ship from the Bristol hub." \
+QUESTION "Where do express orders ship from?" S1 "The Leeds warehouse [c1]." -> unsupported_claims ["S1: c1 \
+says express orders ship from the Bristol hub; Leeds is for standard orders"], hallucination_detected true, \
+needs_retry true, confidence 0.2.
 Evidence [c1] "The Oslo office opened in March 2018." S1 "The Oslo office opened in 2018 [c1]." -> \
 unsupported_claims [], hallucination_detected false, needs_retry false, confidence 0.9.
 

@@ -90,7 +90,12 @@ class CriticMode:
                         "hallucination_detected": report.hallucination_detected, "needs_retry": report.needs_retry,
                         "penalty_factor": result.code.audit.penalty_factor, "model_audit": report.model_audit,
                         "issues": [i.issue_type.value for i in report.issues], "draft": draft,
-                        "duration_ms": result.entry.get("duration_ms")}
+                        "duration_ms": result.entry.get("duration_ms"),
+                        "unsupported_claims": report.unsupported_claims,
+                        "conflicting_evidence": report.conflicting_evidence,
+                        "slot_checks": result.entry.get("slot_checks", []),
+                        "model_flags_ignored": result.entry.get("model_flags_ignored", []),
+                        "model_verdict": result.entry.get("model_verdict")}
 
             def run(item: EvalItem) -> ItemResult:
                 assert item.hallucinated_answer is not None
