@@ -6,11 +6,13 @@
 #   2. as a fresh user (empty HOME, no MASIS_* variables), inside `unshare -n` (no network interface at all):
 #      masis --version; masis models verify (every model found in the bundle and verified); workspace + ingest of
 #      the bundled sample workspace; a real `masis ask` on the default models; the answer's citations resolve
+#      (the first ingest derives the ONNX int8 encoder into the user's model store, never into the bundle)
 #   3. the GUI: cold start to a visible window (offscreen platform, start-up probe), then under Xvfb (the real
 #      X11 plugin) opened on the sample workspace, screenshot -> artifacts/dist-check/gui.png
 #   4. dpkg --purge: program files gone, the user's data still there
-# Figures go to artifacts/dist-check/figures.json. MASIS_DIST_COLD=1 drops the page cache before the first start
-# (a truly cold start; it slows down everyone else on the machine for a moment).
+# Figures go to artifacts/dist-check/figures.json and bench/results/installer.md (packaging/installer_report.py).
+# MASIS_DIST_COLD=1 drops the page cache before the first start (a truly cold start; it slows down everyone else
+# on the machine for a moment).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -113,6 +115,24 @@ bad = [d for d in docs if d["status"] != "indexed"]
 assert len(docs) == 4 and not bad, docs
 print(f"  {len(docs)} documents indexed, {sum(d['chunks'] for d in docs)} chunks")
 EOF
+echo "ingested in ${INGEST_S} s"
+
+step "first run derived the ONNX int8 encoder into the user's model store, not the bundle"
+offline masis workspace list --json > "$ART/workspaces.json"
+"$PY" - "$ART/workspaces.json" "$DATA/models/derived" <<'EOF'
+import json, pathlib, sys
+rows = {row["name"]: row for row in json.load(open(sys.argv[1]))["workspaces"]}
+embedder = rows["sample"]["embedder"]
+assert embedder.endswith("+onnx-int8"), f"the sample was embedded by {embedder!r}, not the ONNX int8 encoder"
+derived = sorted(pathlib.Path(sys.argv[2]).glob("*-int8.onnx"))
+assert len(derived) == 1, f"expected one derived model in {sys.argv[2]}, found {derived}"
+print(f"  workspace embedder {embedder}; {derived[0]} ({derived[0].stat().st_size / 1e6:.1f} MB)")
+EOF
+if grep -qi "ONNX int8 encoder unavailable\|embedding with torch" "$ART/ingest.log"; then
+    fail "the ONNX encoder fell back to torch (see $ART/ingest.log)"
+fi
+[[ -z $(find /opt/masis-desktop -name '*.onnx' -newer "$WORK/installed.stamp") ]] || fail "an ONNX model was written into the bundle"
+DERIVED_MB=$(( ($(stat -c %s "$DATA"/models/derived/*-int8.onnx) + 500000) / 1000000 ))
 
 step "masis ask on the default models (network off)"
 echo "Q: $QUESTION"
@@ -180,9 +200,10 @@ figures = {
     "deb": "$DEB", "deb_mb": round($(stat -c %s "$DEB") / 1e6), "installed_mb": $INSTALLED_MB,
     "install_s": $INSTALL_S, "cli_version_first_s": $CLI_COLD_S, "cli_version_warm_s": $CLI_WARM_S,
     "models_verify_full_s": $VERIFY_S, "ingest_sample_s": $INGEST_S, "ask_s": $ASK_S,
-    "gui_offscreen": $GUI_START, "gui_xcb": $shot,
+    "derived_onnx_mb": $DERIVED_MB, "gui_offscreen": $GUI_START, "gui_xcb": $shot,
 }
 json.dump(figures, open(sys.argv[1], "w"), indent=1)
 print(json.dumps(figures, indent=1))
 EOF
+"$PY" packaging/installer_report.py >/dev/null && echo "figures -> bench/results/installer.md"
 printf '\nDIST-CHECK PASSED\n'
