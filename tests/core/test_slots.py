@@ -10,7 +10,7 @@ from tests.core.pipeline_support import hit
 def slots_for(answer: str, text: str, question: str) -> list[tuple[list[str], str, str]]:
     ev = [hit("c1", text, document="d.md")]
     code = audit_answer(answer, ev, question=question)
-    return [(s.options, s.options[s.stated], s.passage) for s in find_slots(code, [Source.of(h) for h in ev])]
+    return [(s.options, s.options[s.stated], s.passage) for s in find_slots(code, [Source.of(h) for h in ev], question)]
 
 
 def test_rivals_in_another_sentence_of_the_cited_passage_become_options() -> None:
@@ -34,3 +34,11 @@ def test_numbers_inside_names_codes_and_dates_are_not_options() -> None:
     text = "Release 4.0 moves from 15 April to 6 May 2024. SAML 2.0 is supported on the Enterprise plan."
     assert slots_for("SAML 2.0 [c1].", text, "Which sign-on standard is supported?") == []
     assert slots_for("6 May 2024 [c1].", text, "When does release 4.0 ship?") == []
+
+
+def test_the_sentence_closest_to_the_question_is_the_one_shown() -> None:
+    text = ("Present: Maya Lindqvist (chair), Priya Raman, Tomasz Wojcik. The audit by Inclusive Labs found 23 "
+            "issues; Priya Raman owns the fixes and reports to Maya Lindqvist.")
+    [(options, stated, passage)] = slots_for("Priya Raman [c1].", text, "Who owns the fixes from the audit?")
+    assert passage.startswith("The audit by Inclusive Labs") and stated == "Priya Raman"
+    assert options == ["Inclusive Labs", "Priya Raman", "Maya Lindqvist"]

@@ -138,7 +138,7 @@ def critique(question: str, draft: str, context: Context, llm: LLM | None, *, it
     elif llm is None:
         status, error = "skipped", "no critic model"
     else:
-        slots = find_slots(code, [Source.of(h) for h in context.hits])
+        slots = find_slots(code, [Source.of(h) for h in context.hits], question)
         if slots:  # before the audit call, so the evaluator still finds the audit prompt in the KV cache
             slot_results = check_slots(question, slots, llm, cancel, iteration=iteration)
         try:

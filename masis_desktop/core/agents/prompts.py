@@ -102,7 +102,11 @@ TASK: PICK means: choose the option that fills the blank ____ of the STATEMENT s
 according to the PASSAGE only. Reply with the option's letter.
 Example: QUESTION: What is the meal allowance in Berlin? STATEMENT: The allowance in Berlin is ____. PASSAGE: \
 Allowances are GBP 75 in Tier A cities (London, Oslo) and GBP 55 in Tier B cities (Berlin, Madrid). \
-OPTIONS: A) GBP 75 B) GBP 55 -> B"""
+OPTIONS: A) GBP 75 B) GBP 55 -> B
+Example: QUESTION: What is the fee after the first 3 months? STATEMENT: The fee is ____. PASSAGE: The fee is EUR 10 \
+per month for the first 3 months and EUR 15 per month after that. OPTIONS: A) EUR 10 B) EUR 15 -> B
+Read the whole PASSAGE: the option that belongs to the case, period or person the QUESTION asks about is right, \
+even when another option stands next to words of the question."""
 
 
 def auditor_body(question: str, context: Context, labelled_answer: str, code_checks: str) -> str:

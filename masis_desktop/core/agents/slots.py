@@ -56,8 +56,9 @@ def _choice_model(n: int) -> type[BaseModel]:
     return create_model("SlotChoice", choice=(Literal[letters], ...))  # type: ignore[arg-type]
 
 
-def find_slots(code: CodeAudit, sources: list[Source]) -> list[Slot]:
-    """Sentences the code verified whose value shares its passage sentence with rival values of the same kind."""
+def find_slots(code: CodeAudit, sources: list[Source], question: str | None = None) -> list[Slot]:
+    """Sentences the code verified whose value shares its cited passage with rival values of the same kind.
+    Given the ``question``, the passage sentence closest to it is preferred where several hold the value."""
     by_id = {s.id: s for s in sources}
     out: list[Slot] = []
     for idx, claim in enumerate(code.audit.claims):
@@ -65,7 +66,7 @@ def find_slots(code: CodeAudit, sources: list[Source]) -> list[Slot]:
             continue
         plain = tx.strip_citations(claim.text)
         for src in (by_id[c] for c in claim.citations if c in by_id):
-            slot = _slot_in(idx, plain, src)
+            slot = _slot_in(idx, plain, src, question)
             if slot is not None:
                 out.append(slot)
                 break
@@ -74,8 +75,17 @@ def find_slots(code: CodeAudit, sources: list[Source]) -> list[Slot]:
     return out
 
 
-def _slot_in(idx: int, plain: str, src: Source) -> Slot | None:
-    return _sentence_slot(idx, plain, src) or _chunk_slot(idx, plain, src)
+def _slot_in(idx: int, plain: str, src: Source, question: str | None = None) -> Slot | None:
+    return _sentence_slot(idx, plain, src, question) or _chunk_slot(idx, plain, src)
+
+
+def _by_relevance(src: Source, question: str | None) -> list[tx.Span]:
+    """The passage's sentences, those sharing most content words with the question first ("Present: A, B, C"
+    names the stated person too, but "B owns the fixes" is what the question is about)."""
+    if not question:
+        return list(src.sentences)
+    asked = tx.content_stems(question)
+    return sorted(src.sentences, key=lambda sp: -len(asked & tx.content_stems(sp.text)))
 
 
 _MONTHS = frozenset({"january", "february", "march", "april", "may", "june", "july", "august", "september",
@@ -154,8 +164,8 @@ def _chunk_slot(idx: int, plain: str, src: Source) -> Slot | None:
     return None
 
 
-def _sentence_slot(idx: int, plain: str, src: Source) -> Slot | None:
-    for sent in src.sentences:
+def _sentence_slot(idx: int, plain: str, src: Source, question: str | None = None) -> Slot | None:
+    for sent in _by_relevance(src, question):
         text = " ".join(sent.text.split())
         occ = [o for o in tx.quantities(text) if not _part_of_name(o, text)]
         for q in tx.quantities(plain):
