@@ -29,6 +29,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     ev.add_argument("--dataset", type=Path, required=True, help="JSONL question set (see docs/EVALUATION.md)")
     ev.add_argument("--out", type=Path, required=True, help="REPORT.json to write (results log beside it)")
     ev.add_argument("--limit", type=int, default=None, metavar="N", help="evaluate the first N items only")
+    ev.add_argument("--items", default=None, metavar="ID[,ID...]",
+                    help="evaluate only these item ids (the workspace still holds every passage of the file)")
     ev.add_argument("--resume", action=argparse.BooleanOptionalAction, default=True,
                     help="reuse finished items from the results log beside --out (default: yes)")
     ev.add_argument("--judge", choices=("lexical", "llm"), default="lexical",
@@ -115,7 +117,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
         eprint(message)
 
     try:
-        report = run_evaluation(mode, dataset, args.out, limit=args.limit, resume=args.resume,
+        ids = None if args.items is None else [i.strip() for i in args.items.split(",") if i.strip()]
+        report = run_evaluation(mode, dataset, args.out, limit=args.limit, resume=args.resume, ids=ids,
                                 on_progress=bar.update, log=log)
     finally:
         bar.close()

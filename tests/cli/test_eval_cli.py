@@ -124,6 +124,14 @@ def test_interrupted_run_resumes_where_it_stopped(tmp_path: Path, monkeypatch: p
     assert fourth.ran == ["q1", "q2"]
     assert json.loads(out.read_text(encoding="utf-8"))["ok_rate"]["n"] == 2
 
+    fifth = Scripted({})
+    monkeypatch.setattr(modes, "create_mode", lambda name, **kw: fifth)
+    assert main(["eval", "retrieval", "--dataset", str(dataset), "--out", str(out), "--items", "q4, q3"]) == 0
+    assert fifth.ran == ["q3", "q4"]
+    assert json.loads(out.read_text(encoding="utf-8"))["ok_rate"]["n"] == 2
+    assert main(["eval", "retrieval", "--dataset", str(dataset), "--out", str(out), "--items", "q9"]) == 2
+    assert "no item with id q9" in capsys.readouterr().err
+
 
 def test_bad_dataset_is_a_clear_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     bad = tmp_path / "bad.jsonl"

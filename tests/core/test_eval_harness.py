@@ -203,3 +203,16 @@ def test_harness_rejects_an_empty_selection(tmp_path: Path) -> None:
         run_evaluation(Nothing(), data, tmp_path / "R.json")
     with pytest.raises(DatasetError, match="--limit"):
         run_evaluation(FakeMode(), data, tmp_path / "R.json", limit=0)
+
+
+def test_harness_evaluates_only_the_items_named(tmp_path: Path) -> None:
+    data = load_dataset(_write(tmp_path, [_line("a"), _line("b", answer="7"), _line("c"), _line("d")]))
+    out = tmp_path / "REPORT.json"
+    mode = FakeMode()
+    report = run_evaluation(mode, data, out, ids=["d", "b"])
+    assert mode.ran == ["b", "d"]  # file order, not the order named
+    assert report["meta"]["ids"] == ["d", "b"] and report["meta"]["items_selected"] == 2
+    with pytest.raises(DatasetError, match="no item with id zz"):
+        run_evaluation(FakeMode(), data, out, ids=["a", "zz"])
+    with pytest.raises(DatasetError, match="within the first 1 items"):
+        run_evaluation(FakeMode(), data, out, limit=1, ids=["d"])

@@ -57,12 +57,24 @@ class EvalMode(Protocol):
 
 
 def run_evaluation(mode: EvalMode, dataset: Dataset, out: Path, *, limit: int | None = None, resume: bool = True,
-                   on_progress: ProgressCallback | None = None, log: Log | None = None) -> dict[str, Any]:
-    """Evaluate, write ``out`` (REPORT.json) and its results log, and return the report."""
+                   on_progress: ProgressCallback | None = None, log: Log | None = None,
+                   ids: Sequence[str] | None = None) -> dict[str, Any]:
+    """Evaluate, write ``out`` (REPORT.json) and its results log, and return the report.
+
+    ``ids`` keeps only those items (after ``limit``): re-running the items that failed, or the unanswerable ones,
+    without changing the workspace, which always holds every passage of the file."""
     if limit is not None and limit < 1:
         raise DatasetError("--limit must be at least 1")
     log = log or (lambda _msg: None)
-    items = mode.select(dataset.head(limit))
+    head = dataset.head(limit)
+    if ids is not None:
+        known = {item.id for item in dataset.items}
+        unknown = [i for i in ids if i not in known]
+        if unknown:
+            raise DatasetError(f"no item with id {', '.join(unknown[:5])} in {dataset.path}")
+        wanted_ids = set(ids)
+        head = [item for item in head if item.id in wanted_ids]
+    items = mode.select(head)
     if not items:
         raise DatasetError(f"no item of {dataset.path} is usable by the {mode.name} mode"
                            + (f" within the first {limit} items" if limit is not None else ""))
@@ -106,6 +118,7 @@ def run_evaluation(mode: EvalMode, dataset: Dataset, out: Path, *, limit: int | 
         "dataset_sha256": dataset.sha256,
         "items_in_dataset": len(dataset.items),
         "limit": limit,
+        "ids": None if ids is None else list(ids),
         "items_selected": len(items),
         "items_evaluated": len(ordered),
         "items_resumed": resumed,
