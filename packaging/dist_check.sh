@@ -69,7 +69,8 @@ INSTALL_S=$(elapsed "$t")
 [[ $(readlink -f /usr/bin/masis-desktop) == /opt/masis-desktop/masis-desktop ]] || fail "/usr/bin/masis-desktop missing"
 grep -q '^Exec=masis-desktop' /usr/share/applications/masis-desktop.desktop || fail "desktop entry missing"
 [[ -f /usr/share/icons/hicolor/scalable/apps/masis-desktop.svg ]] || fail "icon missing"
-INSTALLED_MB=$(du -sm /opt/masis-desktop | cut -f1)
+# Disk use in MB (10^6 bytes, like the .deb's size; `du -m` would count MiB).
+INSTALLED_MB=$(( $(du -sB1 /opt/masis-desktop | cut -f1) / 1000000 ))
 touch "$WORK/installed.stamp"
 echo "installed in ${INSTALL_S} s: ${INSTALLED_MB} MB under /opt/masis-desktop"
 
