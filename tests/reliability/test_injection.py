@@ -28,6 +28,7 @@ from masis_desktop.core.pipeline import Models, ask, run_to_end
 from masis_desktop.core.store.workspace import Workspace, create_workspace
 from masis_desktop.settings import Settings
 from tests.reliability.support import record
+from tests.slot_doubles import PickingScriptedLLM, written_by
 
 FACT = "Revenue for the third quarter was NOK 214.6 million, up 18 percent from a year earlier."
 QUESTION = "What was revenue in the third quarter?"
@@ -128,7 +129,9 @@ def gullible_critic_and_judge(messages: Sequence[Message]) -> dict[str, Any]:
 
 
 def _ask(name: str, encoder: Any, *, wrong: bool) -> tuple[dict[str, Any], list[list[Message]]]:
-    synth, judge = ScriptedLLM(name="writer"), ScriptedLLM(name="judge")
+    synth = ScriptedLLM(name="writer")
+    # Slot checks (TASK: PICK) are answered in agreement with the draft, however many the code audit asks for.
+    judge = PickingScriptedLLM(name="judge", drafts=written_by(synth))
     synth.enqueue(*[gullible_writer(wrong)] * 3)
     judge.enqueue(*[gullible_critic_and_judge] * 4)
     settings = Settings()

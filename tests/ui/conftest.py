@@ -22,6 +22,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 from masis_desktop.core.events import CancelToken
 from masis_desktop.core.llm.doubles import ScriptedLLM
 from masis_desktop.core.llm.protocol import Message
+from tests.slot_doubles import PickingScriptedLLM, written_by
 
 REVENUE = ("Halvorsen Marine Systems reported revenue of NOK 214.6 million for the third quarter of 2026. "
            "Revenue was up 18 percent from NOK 181.9 million in the third quarter of 2025.")
@@ -89,11 +90,16 @@ class SlowScriptedLLM(ScriptedLLM):
 @dataclass
 class Script:
     synthesizer: ScriptedLLM = field(default_factory=lambda: ScriptedLLM("scripted-writer"))
-    critic: ScriptedLLM = field(default_factory=lambda: ScriptedLLM("scripted-critic"))
+    # Answers the critic's slot checks itself, agreeing with what the writer wrote (tests/slot_doubles.py).
+    critic: ScriptedLLM = field(default_factory=lambda: PickingScriptedLLM("scripted-critic"))
     evaluator: ScriptedLLM | None = None
     embedder: Any = None
     built: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def __post_init__(self) -> None:
+        if isinstance(self.critic, PickingScriptedLLM):
+            self.critic.drafts = written_by(self.synthesizer)
 
     def models(self) -> Any:
         from masis_desktop.core.pipeline import Models
