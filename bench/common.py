@@ -19,6 +19,17 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 
+def _pin_models_dir() -> None:
+    """Benchmarks run in throw-away MASIS_HOMEs; the fetched models stay where ``make models`` put them."""
+    if not os.environ.get("MASIS_MODELS_DIR"):
+        from masis_desktop import paths
+
+        os.environ["MASIS_MODELS_DIR"] = str(paths.models_dir())
+
+
+_pin_models_dir()
+
+
 def machine_info() -> str:
     cpu = platform.processor() or ""
     try:
