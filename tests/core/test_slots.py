@@ -21,11 +21,15 @@ def test_rivals_in_another_sentence_of_the_cited_passage_become_options() -> Non
     assert passage.startswith("Every employee") and passage.endswith("repay half of it.")
 
 
-def test_a_year_only_rivals_years_and_counted_nouns_must_match() -> None:
+def test_a_year_only_rivals_years_of_its_sentence_and_counted_nouns_must_match() -> None:
     text = ("The Lisbon hub opened in January 2021 and has 90 staff. The Amsterdam office opened in May 2023 with "
-            "12 staff.")
-    [(options, stated, _)] = slots_for("May 2023 [c1].", text, "When did the Amsterdam office open?")
-    assert options == ["2021", "2023"] and stated == "2023"
+            "12 staff. Offices opened in 2019 and 2020 were closed.")
+    assert slots_for("May 2023 [c1].", text, "When did the Amsterdam office open?") == []  # other sentences
+    [(options, stated, _)] = slots_for("In 2019 [c1].", text, "When did the closed offices open?")
+    assert options == ["2019", "2020"] and stated == "2019"
+    memo = ("The board approved a budget of NOK 48 million for 2027. The programme is run from the Oslo office, "
+            "which opened in March 2018.")
+    assert slots_for("A budget of NOK 48 million for 2027 [c1].", memo, "What is the budget?") == []
     [(options, stated, _)] = slots_for("90 staff [c1].", text, "How many staff work in Lisbon?")
     assert options == ["90", "12"] and stated == "90"
 

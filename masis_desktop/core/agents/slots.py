@@ -108,7 +108,8 @@ def _part_of_name(q: tx.Quantity, text: str) -> bool:
     if before is not None:
         word, dash = before.group(1), before.group(2)
         low = word.lower()
-        if low not in _MONTHS and (dash or low in _CODE_WORDS or word[0].isupper() or any(c.isdigit() for c in word)):
+        if low not in _MONTHS and (dash or low in _CODE_WORDS or any(c.isdigit() for c in word)
+                                   or (word[0].isupper() and low not in tx.STOPWORDS)):
             return True
     if q.unit is None and q.value == int(q.value) and 1 <= q.value <= 31:
         after = _WORD_AFTER.match(text[q.end:])
@@ -133,10 +134,12 @@ def _choosable(q: tx.Quantity, claim: str) -> bool:
 def _chunk_slot(idx: int, plain: str, src: Source) -> Slot | None:
     """The value's rivals are in other sentences of the cited passage ("within 30 days ...; claims older than 90
     days ..."; "a budget of EUR 1,500 ... courses that cost over EUR 3,000"): the options are the values of that
-    kind in the passage, and the passage shown is the sentences that state them."""
+    kind in the passage, and the passage shown is the sentences that state them. Only amounts with a unit or a
+    counted noun: a year in another sentence ("the office opened in March 2018") is rarely a rival of the claim's
+    year ("a budget of NOK 48 million for 2027"), and the model then picked it."""
     for q in tx.quantities(plain):
-        if not _choosable(q, plain) or not (q.unit or q.noun or _year(q)):
-            continue
+        if not _choosable(q, plain) or not (q.unit or q.noun) or _year(q):
+            continue  # a year across sentences is context more often than the value ("NOK 48 million for 2027")
         located = [(sent, o) for sent in src.sentences for o in tx.quantities(sent.text)
                    if not _part_of_name(o, sent.text)]
         mine = [(sent, o) for sent, o in located if tx.same_quantity(q, o)]
