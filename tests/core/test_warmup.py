@@ -27,9 +27,10 @@ def test_the_first_question_after_warm_up_skips_the_system_prompt(tiny_llm: Any)
     tiny_llm.complete(messages, max_tokens=1)
     warm = tiny_llm.last_stats
     system_tokens = tiny_llm.count_tokens(SYNTH_SYSTEM)
-    assert cold.prefill_tokens == cold.prompt_tokens > system_tokens
+    # llama.cpp's perf counters may carry a token or two from an earlier call on the shared model: hence >=.
+    assert cold.prefill_tokens >= cold.prompt_tokens > system_tokens
     # Everything up to the user turn came from the cache: at most the question's own tokens were evaluated.
-    assert warm.prefill_tokens <= cold.prefill_tokens - system_tokens, (cold, warm)
+    assert warm.prefill_tokens <= cold.prompt_tokens - system_tokens, (cold, warm)
 
 
 def test_a_shared_model_is_warmed_once_with_the_auditor_prompt() -> None:
