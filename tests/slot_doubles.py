@@ -60,7 +60,11 @@ class PickingScriptedLLM(ScriptedLLM):
 def written_by(writer: ScriptedLLM) -> Callable[[], list[str]]:
     """What ``writer`` has produced so far, for ``PickingScriptedLLM(drafts=...)``: its stream/complete outputs are
     not kept by ``ScriptedLLM``, so this records them by wrapping ``_next``."""
+    existing = getattr(writer, "_produced_drafts", None)
+    if existing is not None:  # already recording (a test may wire the same writer again)
+        return lambda: existing
     produced: list[str] = []
+    writer._produced_drafts = produced  # type: ignore[attr-defined]
     original = writer._next
 
     def recording(kind: str, messages: Sequence[Message], model: str | None = None) -> Any:

@@ -97,13 +97,11 @@ class Script:
     built: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def __post_init__(self) -> None:
-        if isinstance(self.critic, PickingScriptedLLM):
-            self.critic.drafts = written_by(self.synthesizer)
-
     def models(self) -> Any:
         from masis_desktop.core.pipeline import Models
 
+        if isinstance(self.critic, PickingScriptedLLM):  # tests swap the writer between questions
+            self.critic.drafts = written_by(self.synthesizer)
         with self.lock:
             self.built += 1
         return Models(self.synthesizer, self.critic, self.evaluator or self.critic, self.embedder)
