@@ -23,6 +23,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QPlainText
 from masis_desktop.core.llm.doubles import ScriptedLLM
 from masis_desktop.core.llm.protocol import Message
 from tests.reliability.support import record
+from tests.ui.conftest import show_window
 
 MARKUP = ["<img", "<b>", "<script", "<a ", "<i>", "<font", "<u>", "<qt>", "<table", "<h1", "<style"]
 DOC_TEXT = ('Revenue for the third quarter was NOK 214.6 million. The <b>board</b> approved it. '
@@ -63,13 +64,7 @@ def window(qtbot: Any, tmp_path: Path) -> Iterator[Any]:
     synth.enqueue(*[writer] * 4)
     critic.enqueue(*[judge] * 8)
     backend = Backend(models_factory=lambda: Models(synth, critic, critic))
-    w = MainWindow(backend, open_url=lambda url: True)
-    qtbot.addWidget(w)
-    w.resize(1400, 900)
-    w.show()
-    qtbot.waitExposed(w)
-    with qtbot.waitSignal(w.workspaces_loaded, timeout=20_000):
-        w.start(preload_models=False)
+    w = show_window(qtbot, MainWindow(backend, open_url=lambda url: True))
     yield w
     w.shutdown(30_000)
     backend.close()

@@ -131,16 +131,21 @@ def window(qtbot: Any, backend: Any) -> Iterator[Any]:
     from masis_desktop.ui.main_window import MainWindow
 
     opened: list[QUrl] = []
-    w = MainWindow(backend, open_url=lambda url: opened.append(url) or True)
+    w = show_window(qtbot, MainWindow(backend, open_url=lambda url: opened.append(url) or True))
     w.opened_urls = opened  # type: ignore[attr-defined]
+    yield w
+    w.shutdown(30_000)
+
+
+def show_window(qtbot: Any, w: Any) -> Any:
+    """Show a main window at a fixed size and start it without loading models (workspaces listed on return)."""
     qtbot.addWidget(w)
     w.resize(1400, 900)
     w.show()
     qtbot.waitExposed(w)
     with qtbot.waitSignal(w.workspaces_loaded, timeout=20_000):
         w.start(preload_models=False)
-    yield w
-    w.shutdown(30_000)
+    return w
 
 
 def drop_files(widget: QWidget, files: Sequence[Path], pos: QPoint | None = None) -> None:
