@@ -233,8 +233,9 @@ def ask(
     yield StageStarted("scoring", state.retry_count, retries, "scoring the answer")
     if returned is None:
         ev = evaluator_agent.skipped(f"no evidence to answer from ({terminal.reason})", state.retry_count)
-    elif returned.result.report.abstained:
-        ev = evaluator_agent.skipped("the answer abstains: there is no claim to score", state.retry_count)
+    elif returned.result.report.abstained or returned.result.code.non_answer:
+        why = "abstains" if returned.result.report.abstained else "only restates the question"
+        ev = evaluator_agent.skipped(f"the answer {why}: there is no claim to score", state.retry_count)
     else:
         ev = evaluator_agent.evaluate(returned.result.body, returned.result.code, returned.result.report,
                                       models.evaluator, iteration=state.retry_count, cancel=cancel)

@@ -91,7 +91,11 @@ def test_citation_repair_and_draft_cleaning() -> None:
     assert repair_citations("[c11] The budget is NOK 48 million. Dr. X leads it.\n[7] Remote work is allowed.\n"
                             "[1] Erik Sande (Chair)", ["c11", "c7", "c1"]) == (
         "The budget is NOK 48 million [c11]. Dr. X leads it.\nRemote work is allowed [c7].\nErik Sande (Chair) [c1]", 5)
-    assert repair_citations("It grew [3].", ["c1"]) == ("It grew [3].", 0)  # not an allowed id: audited as written
+    assert repair_citations("It grew [3].", ["c1"]) == ("It grew [3].", 0)  # no third source: audited as written
+    # seed 002's positional form: [n] is the n-th passage listed, when "cn" is not an id of the evidence
+    assert repair_citations("It grew [2]. It fell [1, 2].", ["c8", "c12"]) == (
+        "It grew [c12]. It fell [c8, c12].", 2)
+    assert repair_citations("By [2030] [c8].", ["c8", "c12"]) == ("By [2030] [c8].", 0)
 
 
 def test_code_attaches_citations_only_to_verified_sentences() -> None:

@@ -237,6 +237,48 @@ def test_off_topic_answers_but_not_short_ones() -> None:
     assert short.issues == []
 
 
+def test_an_answer_that_only_restates_the_question_is_no_answer() -> None:
+    ev = [hit("c1", "Incident INC-2024-021 was discovered by an external researcher through the bug bounty programme.")]
+    q = "What bounty was paid to the researcher who reported INC-2024-021?"
+    echo = audit_answer("The bounty was paid to the researcher who reported INC-2024-021 [c1].", ev, question=q)
+    assert echo.non_answer and echo.audit.needs_retry and echo.audit.penalty_factor == 0.0
+    assert [i.issue_type for i in echo.issues] == [IssueType.INCOMPLETE]
+    assert "restates the question" in echo.issues[0].description
+    markers = audit_answer("[c1] [c1]", ev, question=q)
+    assert markers.non_answer
+    blank = audit_answer("The default codec in Kestrel 3.2 is [c1].", ev,
+                         question="What is the default codec in Kestrel 3.2?")
+    assert blank.non_answer
+    # any new content word, number or a yes/no is an answer (right or wrong: the other checks judge that)
+    assert not audit_answer("An external researcher reported it [c1].", ev, question=q).non_answer
+    assert not audit_answer("No [c1].", ev, question="Was a bounty paid for INC-2024-021?").non_answer
+    assert not audit_answer("The incident was INC-2024-021 [c1].", ev, question="Which incident was it?").non_answer
+    assert not audit_answer("The bounty was paid [c1].", ev).non_answer  # without the question nothing is judged
+
+
+def test_an_answer_from_passages_that_never_mention_what_is_asked_is_incomplete() -> None:
+    ev = [hit("c1", "Halvorsen Marine 2023 results. Revenue rose 14% to NOK 3.42 billion. EBITDA was NOK 512 million.")]
+    copied = audit_answer("Revenue rose 14% to NOK 3.42 billion [c1]. EBITDA was NOK 512 million [c1].", ev,
+                          question="What was Halvorsen Marine's net profit in 2023?")
+    assert copied.audit.needs_retry and not copied.non_answer
+    assert copied.issues[0].issue_type is IssueType.INCOMPLETE
+    assert copied.issues[0].description == ("the cited passages never mention net, profit, which the question asks "
+                                            "about")
+    assert copied.audit.penalty_factor == pytest.approx(0.8)
+    # the names a question is about are not its focus; one missing focus word of several is wording, not absence
+    assert audit_answer("EBITDA was NOK 512 million [c1].", ev,
+                        question="What EBITDA did Halvorsen Marine report for 2023?").issues == []
+    assert audit_answer("Revenue rose 14% [c1].", ev,
+                        question="By how much did Halvorsen Marine's revenue grow in 2023?").issues == []
+
+
+def test_a_code_name_must_occur_whole() -> None:
+    ev = [hit("c1", "Nordvarme Aurora X2 heat pump. Nominal output 3 kW. Refrigerant R290, charge 0.9 kg.")]
+    assert audit_answer("The Aurora X2 uses R290 [c1].", ev).issues == []
+    wrong = audit_answer("The Aurora X3 uses R290 [c1].", ev)  # "X" and "3" both occur, "X3" does not
+    assert wrong.audit.hallucination_detected and '"X3"' in wrong.issues[0].description
+
+
 def test_arithmetic_supports_a_figure_only_when_a_computation_is_asked_and_never_a_year() -> None:
     ev = [hit("c1", "Claims must be submitted within 30 days; claims older than 90 days are rejected.")]
     asked = audit_answer("60 days [c1].", ev, question="Within how many days must claims be submitted?")

@@ -248,6 +248,21 @@ def test_abstention_without_unseen_passages_stops_without_a_second_draft() -> No
     assert out.response["status"] == "needs_clarification"
 
 
+def test_a_writer_that_echoes_the_question_is_retried_then_told_not_in_documents() -> None:
+    echo = "The timeout is [c1]."
+    s = Scripted()
+    s.synth.enqueue(echo, echo, echo)
+    out = run(Q, corpus(), s)
+    r = out.response
+    assert len(s.synth.calls) == 3 and s.judge.calls == []  # no model audit or score for a draft that says nothing
+    assert [e["decision"] for e in out.entries("supervisor") if e["decision"] != "continue"] == \
+        ["retry", "retry", "escalate"]
+    assert all("non_answer" in reason["causes"] for reason in r["metrics"]["retry_reasons"])
+    assert "restates the question" in s.synth.calls[1].messages[-1]["content"]  # the revision is told why
+    assert r["status"] == "needs_clarification" and "do not appear to answer" in r["clarification_question"]
+    assert r["confidence"] == 0.0 and r["evaluation"]["model_status"] == "skipped"
+
+
 def test_cancel_stops_the_run_and_saves_nothing() -> None:
     s = Scripted()
     s.synth.enqueue("The timeout is sixty seconds as the configuration says [c1].")

@@ -58,6 +58,11 @@ INCOMPLETE_FACTOR = 0.8
 CONTRADICTION_FACTOR = 0.9
 LOW_SUPPORT = 0.30
 STRONG_SUPPORT = 0.60
+NON_ANSWER_FACTOR = 0.0  # an answer that states nothing has nothing to be confident about
+NO_ANSWER_HINT = "I lack sufficient evidence in your documents to answer this."
+ANSWER_WORDS = frozenset({"yes", "no", "not", "none", "never", "nobody", "nothing"})
+FOCUS_MIN_WORDS = 2
+FOCUS_MIN_COVERAGE = 0.4
 OFF_TOPIC_MIN_WORDS = 8  # a short factual answer ("100 MB") may share no word with its question
 PARALLEL_CONTEXT = 0.5  # Jaccard of two value contexts above which they state the same attribute
 
@@ -430,6 +435,48 @@ def support(claim: str, sources: list[Source], emb: Embeddings) -> tuple[float, 
 # --- the audit ---------------------------------------------------------------------------------------------------
 
 
+def unasked_focus(question: str, cited: Sequence[str]) -> list[str]:
+    """The question's focus words the cited passages never mention, when they miss most of them.
+
+    A small writer asked for something its passages do not hold ("net profit" from a page of revenue and EBITDA)
+    copies the passage instead: every sentence is then supported, yet none answers. If the cited passages contain
+    under 40 % of the question's focus words (at least two of them), the answer is flagged ``incomplete``. Tuned on
+    the dev set: this catches a third of its unanswerable questions and none of its answerable ones (wording
+    differs between a question and its passage, so the bar is low on purpose).
+    """
+    focus = tx.question_focus(question)
+    if len(focus) < FOCUS_MIN_WORDS or not cited:
+        return []
+    pool: set[str] = set()
+    for text in cited:
+        pool |= tx.content_stems(text)
+    if len(focus & pool) / len(focus) >= FOCUS_MIN_COVERAGE:
+        return []
+    missed = focus - pool
+    said: dict[str, None] = {}  # the question's own words, in its order, for the message
+    for w in tx.words(question):
+        if tx.stem(w) in missed and all(tx.stem(w) != tx.stem(x) for x in said):
+            said[w] = None
+    return list(said)
+
+
+
+def restates_question(claims: Sequence[str], question: str) -> bool:
+    """Whether the claims (citations stripped) say nothing the question did not already say.
+
+    A small writer that cannot find the answer often echoes the question as a statement ("The bounty was paid to
+    the researcher who reported INC-2024-021 [c27].", "The default codec in 3.2 is [c12].") or emits only
+    citation markers. Every word is then "supported", so the fact checks pass; this rule catches it: no content
+    word, number or yes/no beyond the question's own means no answer.
+    """
+    said: set[str] = set()
+    for text in claims:
+        said |= tx.content_stems(text)
+        said |= {w for w in tx.words(text) if w in ANSWER_WORDS}
+    return not (said - tx.content_stems(question))
+
+
+
 @dataclass
 class CodeAudit:
     """The code audit's verdict: seed fields in ``audit`` plus issues and seed 002's three scores."""
@@ -442,12 +489,13 @@ class CodeAudit:
     conflicts: list[str]
     abstained: bool
     findings: list[Finding]
+    non_answer: bool = False  # the claims only restate the question (see ``restates_question``)
 
     def as_dict(self) -> dict[str, Any]:
         data = self.audit.model_dump()
         data.update(issues=[i.model_dump() for i in self.issues], hallucination_score=self.hallucination_score,
                     citation_accuracy=self.citation_accuracy, factual_consistency=self.factual_consistency,
-                    conflicts=self.conflicts, abstained=self.abstained)
+                    conflicts=self.conflicts, abstained=self.abstained, non_answer=self.non_answer)
         return data
 
 
@@ -586,7 +634,27 @@ def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encode
         needs_retry = True  # an empty draft is never an answer
     elif claim_sentences and all(c.verdict == "uncited" for c in claim_sentences):
         needs_retry = True  # nothing in the answer is tied to a source
-    if question and claim_sentences and len(tx.content_stems(answer)) >= OFF_TOPIC_MIN_WORDS:
+    non_answer = bool(question) and bool(claim_sentences) and restates_question(
+        [tx.strip_citations(c.text, valid_ids) for c in claim_sentences], question or "")
+    if non_answer:
+        f = Finding(IssueType.INCOMPLETE, 0.9, "the answer only restates the question: it states no answer",
+                    answer[:200], f'state what the passages say, or write only: "{NO_ANSWER_HINT}"', None,
+                    NON_ANSWER_FACTOR, True, False)
+        findings.append(f)
+        issues.append(f.issue())
+        penalty *= NON_ANSWER_FACTOR
+        needs_retry = True
+    elif question and claim_sentences and (missed := unasked_focus(question, [
+            by_id[cid].text for c in claim_sentences for cid in c.citations if cid in by_id])):
+        f = Finding(IssueType.INCOMPLETE, 0.7,
+                    f"the cited passages never mention {', '.join(missed)}, which the question asks about",
+                    answer[:200], f'answer from a passage that states it, or write only: "{NO_ANSWER_HINT}"',
+                    None, INCOMPLETE_FACTOR, True, False)
+        findings.append(f)
+        issues.append(f.issue())
+        penalty *= INCOMPLETE_FACTOR
+        needs_retry = True
+    elif question and claim_sentences and len(tx.content_stems(answer)) >= OFF_TOPIC_MIN_WORDS:
         asked = tx.content_stems(question)
         said = tx.content_stems(" ".join(tx.strip_citations(c.text) for c in claim_sentences))
         if asked and not asked & said:
@@ -622,4 +690,5 @@ def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encode
         conflicts=list(dict.fromkeys(f.conflict for f in findings if f.conflict)),
         abstained=abstained,
         findings=findings,
+        non_answer=non_answer,
     )

@@ -133,8 +133,9 @@ def critique(question: str, draft: str, context: Context, llm: LLM | None, *, it
     verdict: prompts.AuditVerdict | None = None
     slot_results: list[SlotResult] = []
     model_start = time.perf_counter()
-    if code.abstained or not a.claims:
-        status, error = "skipped", ("the answer abstains: nothing to audit" if code.abstained else "empty answer")
+    if code.abstained or code.non_answer or not a.claims:
+        status, error = "skipped", ("the answer abstains: nothing to audit" if code.abstained else
+                                    "the answer only restates the question" if code.non_answer else "empty answer")
     elif llm is None:
         status, error = "skipped", "no critic model"
     else:

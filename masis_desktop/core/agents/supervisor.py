@@ -10,7 +10,9 @@ Decisions (seed 003):
 
 Beyond: an answer that only abstains ("I lack sufficient evidence ...") is retried once with wider retrieval if
 the budget allows and unseen passages exist, else escalated as "not in your documents" — the honest outcome for a
-question the documents do not answer.
+question the documents do not answer. A draft that only restates the question (code audit ``non_answer``) is
+retried with that finding like any failed draft; if the last one still states nothing, the escalation is the same
+"not in your documents".
 
 Termination: every retry increments ``retry_count``; escalation is forced once it reaches the ceiling; the
 zero-results paths end the run at once. So a run makes at most ``max_retries + 1`` passes.
@@ -92,6 +94,8 @@ def _causes(c: CritiqueReport, audit: dict[str, Any], threshold: float) -> list[
         out.append("conflicting_evidence")
     if int(audit.get("uncited_claim_count", 0)) >= 5:
         out.append("uncited_claims>=5")
+    if audit.get("non_answer"):
+        out.append("non_answer")
     if c.needs_retry and not out:
         out.append("needs_retry")
     if c.confidence < threshold:
@@ -120,6 +124,8 @@ def after_critique(state: RunState, *, threshold: float, passages: int) -> Decis
         return Decision("retry", reason, causes=causes, retry_reason={
             "iteration": state.retry_count + 1, "confidence": round(c.confidence, 4), "reason": reason,
             "citation_issue": citation_issue, "hallucination": c.hallucination_detected, "causes": causes})
+    if audit.get("non_answer"):  # the writer kept echoing the question: the passages do not answer it
+        return insufficient_evidence(state, passages)
     return escalate(state, causes)
 
 

@@ -50,8 +50,9 @@ def problems_from(critique: CritiqueReport) -> list[str]:
 
 
 def repair_citations(text: str, allowed: list[str]) -> tuple[str, int]:
-    """Formatting a reader would fix too, counted: "(c3)" -> "[c3]" and "[3]" -> "[c3]" when the id is allowed,
-    and an id opening a sentence ("[c3] Revenue grew.") moved to its end ("Revenue grew [c3].")."""
+    """Formatting a reader would fix too, counted: "(c3)" -> "[c3]"; "[3]" -> "[c3]" when that id is allowed,
+    else the third passage listed (seed 002 cites sources by position, and the small writer sometimes does);
+    an id opening a sentence ("[c3] Revenue grew.") moved to its end ("Revenue grew [c3].")."""
     allowed_set = set(allowed)
     count = 0
 
@@ -66,11 +67,18 @@ def repair_citations(text: str, allowed: list[str]) -> tuple[str, int]:
     def bare(m: re.Match[str]) -> str:
         nonlocal count
         ids = [p.strip() for p in m.group(1).split(",")]
-        prefixed = [f"c{i}" for i in ids]
-        if ids and all(i not in allowed_set and p in allowed_set for i, p in zip(ids, prefixed, strict=True)):
-            count += 1
-            return "[" + ", ".join(prefixed) + "]"
-        return m.group(0)
+        if not ids or any(i in allowed_set for i in ids):
+            return m.group(0)
+        fixed: list[str] = []
+        for i in ids:
+            if f"c{i}" in allowed_set:
+                fixed.append(f"c{i}")
+            elif 1 <= int(i) <= len(allowed):  # seed 002's form: [n] is the n-th source listed
+                fixed.append(allowed[int(i) - 1])
+            else:
+                return m.group(0)  # [2030], [99]: not a source; the audit reports it as an invalid citation
+        count += 1
+        return "[" + ", ".join(fixed) + "]"
 
     text = re.sub(r"\(([A-Za-z]+\d+(?:\s*,\s*[A-Za-z]+\d+)*)\)", paren, text)
     text = re.sub(r"\[(\d+(?:\s*,\s*\d+)*)\]", bare, text)

@@ -414,6 +414,29 @@ documents document policy report memo
 _NAME_TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9'’]*(?:[-/][A-Za-z0-9]+)*")
 
 
+# Verbs and quantifiers of how questions are asked, not of what they ask about.
+_QUESTION_FRAME = _wordlist("""
+get gets got much many long often far use uses used need needs have has do does happen take takes give gives make
+makes say says report reports plan plans new current currently exactly actually kind type
+difference differ total combined sum change changed increase increased decrease decreased grow grew growth rise
+rose fall fell ratio average compare compared compared longer shorter higher lower bigger smaller
+""")
+
+
+def question_focus(question: str) -> set[str]:
+    """Stems of what a question asks about ("net profit", "list price"): its content words minus the names it
+    is about (companies, products, places), numbers and the words that only frame a question."""
+    named = {stem(w) for n in names(question) for w in words(n)}
+    out: set[str] = set()
+    for w in words(question):
+        if w in STOPWORDS or w in _QUESTION_FRAME or w in NUMBER_WORDS or len(w) < 3 or any(c.isdigit() for c in w):
+            continue
+        st = stem(w)
+        if st not in named and st not in _QUESTION_FRAME:
+            out.add(st)
+    return out
+
+
 def names(text: str) -> list[str]:
     """Proper names and codes a claim commits to: capitalised words not opening the sentence, acronyms,
     CamelCase and letter-digit codes ("Q3", "HR-POL-014"). Sentence-initial words count only when they cannot
@@ -459,4 +482,8 @@ def name_in(name: str, text: str) -> bool:
         return True
     if len(parts) > 1 and name.lower() in text.lower():
         return True
+    if re.fullmatch(r"(?=\w*\d)(?=\w*[^\W\d_])\w+", name):
+        # a code such as "X2" or "R290": the word index splits letters from digits, so match the code whole
+        # ("X3" must not pass on a page that says "X2" and "3 kW")
+        return re.search(rf"(?<![^\W_]){re.escape(name.lower())}(?![^\W_])", text.lower()) is not None
     return all(p in pool or stem(p) in pool for p in parts)
