@@ -96,6 +96,9 @@ def test_citation_repair_and_draft_cleaning() -> None:
     assert repair_citations("It grew [2]. It fell [1, 2].", ["c8", "c12"]) == (
         "It grew [c12]. It fell [c8, c12].", 2)
     assert repair_citations("By [2030] [c8].", ["c8", "c12"]) == ("By [2030] [c8].", 0)
+    # a number opening a line or sentence imitates the evidence block's "[c8] text" layout: dropped, not guessed
+    assert repair_citations("[1] The plan costs EUR 9. [2] It has 3 users [c8].", ["c8", "c12"]) == (
+        "The plan costs EUR 9. It has 3 users [c8].", 2)
 
 
 def test_code_attaches_citations_only_to_verified_sentences() -> None:

@@ -46,3 +46,13 @@ def test_the_sentence_closest_to_the_question_is_the_one_shown() -> None:
     [(options, stated, passage)] = slots_for("Priya Raman [c1].", text, "Who owns the fixes from the audit?")
     assert passage.startswith("The audit by Inclusive Labs") and stated == "Priya Raman"
     assert options == ["Inclusive Labs", "Priya Raman", "Maya Lindqvist"]
+
+
+def test_a_claim_that_lists_the_cases_as_the_passage_does_gets_no_question() -> None:
+    text = ("Daily meal allowances are GBP 75 in Tier A cities (London, Oslo), GBP 55 in Tier B cities (Berlin, "
+            "Madrid) and GBP 40 in all other locations.")
+    q = "What is the daily meal allowance in Berlin?"
+    assert slots_for("Daily meal allowances are GBP 75 in Tier A cities (London, Oslo), GBP 55 in Tier B cities "
+                     "(Berlin, Madrid) and GBP 40 in all other locations [c1].", text, q) == []
+    [(options, stated, _)] = slots_for("The daily meal allowance in Berlin is GBP 75 [c1].", text, q)
+    assert options == ["GBP 75", "GBP 55", "GBP 40"] and stated == "GBP 75"

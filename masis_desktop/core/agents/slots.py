@@ -76,7 +76,18 @@ def find_slots(code: CodeAudit, sources: list[Source], question: str | None = No
 
 
 def _slot_in(idx: int, plain: str, src: Source, question: str | None = None) -> Slot | None:
-    return _sentence_slot(idx, plain, src, question) or _chunk_slot(idx, plain, src)
+    slot = _sentence_slot(idx, plain, src, question) or _chunk_slot(idx, plain, src)
+    if slot is not None and _states_several(plain, slot.options):
+        # "GBP 75 in Tier A cities, GBP 55 in Tier B cities": the claim lists the cases as the passage does, so
+        # there is no single blank to fill (asking anyway rejected right answers: the model picked the value for
+        # the question's case, which the claim also states); the code's per-case check covers the labels
+        return None
+    return slot
+
+
+def _states_several(claim: str, options: list[str]) -> bool:
+    text = " ".join(claim.lower().split())
+    return sum(1 for o in options if " ".join(o.lower().split()) in text) >= 2
 
 
 def _by_relevance(src: Source, question: str | None) -> list[tx.Span]:

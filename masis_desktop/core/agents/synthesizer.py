@@ -51,8 +51,9 @@ def problems_from(critique: CritiqueReport) -> list[str]:
 
 def repair_citations(text: str, allowed: list[str]) -> tuple[str, int]:
     """Formatting a reader would fix too, counted: "(c3)" -> "[c3]"; "[3]" -> "[c3]" when that id is allowed,
-    else the third passage listed (seed 002 cites sources by position, and the small writer sometimes does);
-    an id opening a sentence ("[c3] Revenue grew.") moved to its end ("Revenue grew [c3].")."""
+    else the third passage listed (seed 002 cites sources by position, and the small writer sometimes does),
+    except at the start of a line or sentence, where "[1]" imitates the evidence block and is dropped; an id
+    opening a sentence ("[c3] Revenue grew.") moved to its end ("Revenue grew [c3].")."""
     allowed_set = set(allowed)
     count = 0
 
@@ -80,7 +81,17 @@ def repair_citations(text: str, allowed: list[str]) -> tuple[str, int]:
         count += 1
         return "[" + ", ".join(fixed) + "]"
 
+    def opening(m: re.Match[str]) -> str:
+        nonlocal count
+        if f"c{m.group(2)}" in allowed_set:
+            return m.group(0)
+        count += 1
+        return m.group(1)
+
     text = re.sub(r"\(([A-Za-z]+\d+(?:\s*,\s*[A-Za-z]+\d+)*)\)", paren, text)
+    # "[1] Ledgerly Enterprise plan ...": a number opening a line or sentence imitates the evidence block's layout
+    # and names no passage; dropped, so the sentence is cited by ``attach_citations`` if code can verify it
+    text = re.sub(r"((?:^|\n|(?<=[.!?])[ \t]+)[ \t]*)\[(\d+)\][ \t]*", opening, text)
     text = re.sub(r"\[(\d+(?:\s*,\s*\d+)*)\]", bare, text)
     edits: list[tuple[int, int, int, str]] = []
     for span in split_sentences(text):
