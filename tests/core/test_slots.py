@@ -56,3 +56,7 @@ def test_a_claim_that_lists_the_cases_as_the_passage_does_gets_no_question() -> 
                      "(Berlin, Madrid) and GBP 40 in all other locations [c1].", text, q) == []
     [(options, stated, _)] = slots_for("The daily meal allowance in Berlin is GBP 75 [c1].", text, q)
     assert options == ["GBP 75", "GBP 55", "GBP 40"] and stated == "GBP 75"
+    # whole values only: "64 MiB" states one option, not also "4 MiB"
+    config = "message.max_bytes defaults to 4 MiB; the hard ceiling is 64 MiB."
+    [(options, stated, _)] = slots_for("64 MiB [c1].", config, "What is the default maximum message size?")
+    assert options == ["4 MiB", "64 MiB"] and stated == "64 MiB"

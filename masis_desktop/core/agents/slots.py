@@ -87,7 +87,9 @@ def _slot_in(idx: int, plain: str, src: Source, question: str | None = None) -> 
 
 def _states_several(claim: str, options: list[str]) -> bool:
     text = " ".join(claim.lower().split())
-    return sum(1 for o in options if " ".join(o.lower().split()) in text) >= 2
+    said = [o for o in options
+            if re.search(rf"(?<![\w.,]){re.escape(' '.join(o.lower().split()))}(?![\w]|[.,]\d)", text)]
+    return len(said) >= 2  # whole values only: "64 MiB" does not state "4 MiB"
 
 
 def _by_relevance(src: Source, question: str | None) -> list[tx.Span]:
