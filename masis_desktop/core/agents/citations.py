@@ -59,7 +59,6 @@ CONTRADICTION_FACTOR = 0.9
 LOW_SUPPORT = 0.30
 STRONG_SUPPORT = 0.60
 NON_ANSWER_FACTOR = 0.0  # an answer that states nothing has nothing to be confident about
-NO_ANSWER_HINT = "I lack sufficient evidence in your documents to answer this."
 ANSWER_WORDS = frozenset({"yes", "no", "not", "none", "never", "nobody", "nothing"})
 FOCUS_MIN_WORDS = 2
 FOCUS_MIN_COVERAGE = 0.4
@@ -460,7 +459,6 @@ def unasked_focus(question: str, cited: Sequence[str]) -> list[str]:
     return list(said)
 
 
-
 def restates_question(claims: Sequence[str], question: str) -> bool:
     """Whether the claims (citations stripped) say nothing the question did not already say.
 
@@ -474,7 +472,6 @@ def restates_question(claims: Sequence[str], question: str) -> bool:
         said |= tx.content_stems(text)
         said |= {w for w in tx.words(text) if w in ANSWER_WORDS}
     return not (said - tx.content_stems(question))
-
 
 
 @dataclass
@@ -638,7 +635,7 @@ def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encode
         [tx.strip_citations(c.text, valid_ids) for c in claim_sentences], question or "")
     if non_answer:
         f = Finding(IssueType.INCOMPLETE, 0.9, "the answer only restates the question: it states no answer",
-                    answer[:200], f'state what the passages say, or write only: "{NO_ANSWER_HINT}"', None,
+                    answer[:200], f'state what the passages say, or write only: "{tx.ABSTAIN}"', None,
                     NON_ANSWER_FACTOR, True, False)
         findings.append(f)
         issues.append(f.issue())
@@ -648,7 +645,7 @@ def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encode
             by_id[cid].text for c in claim_sentences for cid in c.citations if cid in by_id])):
         f = Finding(IssueType.INCOMPLETE, 0.7,
                     f"the cited passages never mention {', '.join(missed)}, which the question asks about",
-                    answer[:200], f'answer from a passage that states it, or write only: "{NO_ANSWER_HINT}"',
+                    answer[:200], f'answer from a passage that states it, or write only: "{tx.ABSTAIN}"',
                     None, INCOMPLETE_FACTOR, True, False)
         findings.append(f)
         issues.append(f.issue())

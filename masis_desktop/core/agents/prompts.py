@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
+from masis_desktop.core.agents import text as tx
 from masis_desktop.core.agents.compress import Context
 
 Message = dict[str, str]
@@ -26,7 +27,7 @@ Short = str
 
 # --- synthesizer --------------------------------------------------------------------------------------------
 
-ABSTAIN = "I lack sufficient evidence in your documents to answer this."
+ABSTAIN = tx.ABSTAIN
 PARTIAL = "The evidence partially covers this question."
 
 SYNTH_SYSTEM = f"""You are a strategic intelligence analyst. You answer questions using only the evidence passages \

@@ -175,6 +175,9 @@ def strip_citations(text: str, known_ids: set[str] | None = None) -> str:
     return re.sub(r"\s+([.,;:!?])", r"\1", re.sub(r"[ \t]{2,}", " ", "".join(out))).strip()
 
 
+ABSTAIN = "I lack sufficient evidence in your documents to answer this."  # the writer's abstention, verbatim
+
+
 # --- hedges ----------------------------------------------------------------------------------------------------
 
 # Seed 000's list first; then inflections a small model writes for the same statement of evidence limits.
@@ -419,7 +422,7 @@ _QUESTION_FRAME = _wordlist("""
 get gets got much many long often far use uses used need needs have has do does happen take takes give gives make
 makes say says report reports plan plans new current currently exactly actually kind type
 difference differ total combined sum change changed increase increased decrease decreased grow grew growth rise
-rose fall fell ratio average compare compared compared longer shorter higher lower bigger smaller
+rose fall fell ratio average compare compared longer shorter higher lower bigger smaller
 """)
 
 
