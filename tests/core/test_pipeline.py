@@ -258,6 +258,8 @@ def test_a_writer_that_echoes_the_question_is_retried_then_told_not_in_documents
     assert [e["decision"] for e in out.entries("supervisor") if e["decision"] != "continue"] == \
         ["retry", "retry", "escalate"]
     assert all("non_answer" in reason["causes"] for reason in r["metrics"]["retry_reasons"])
+    assert [e["non_answer"] for e in out.entries("critic")] == [True, True, True]
+    assert all(e["model_audit"] == "skipped" for e in out.entries("critic"))
     assert "restates the question" in s.synth.calls[1].messages[-1]["content"]  # the revision is told why
     assert r["status"] == "needs_clarification" and "do not appear to answer" in r["clarification_question"]
     assert r["confidence"] == 0.0 and r["evaluation"]["model_status"] == "skipped"

@@ -631,8 +631,9 @@ def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encode
         needs_retry = True  # an empty draft is never an answer
     elif claim_sentences and all(c.verdict == "uncited" for c in claim_sentences):
         needs_retry = True  # nothing in the answer is tied to a source
+    plain_of = dict(zip((id(c) for c in claims), stripped, strict=True))
     non_answer = bool(question) and bool(claim_sentences) and restates_question(
-        [tx.strip_citations(c.text, valid_ids) for c in claim_sentences], question or "")
+        [plain_of[id(c)] for c in claim_sentences], question or "")
     if non_answer:
         f = Finding(IssueType.INCOMPLETE, 0.9, "the answer only restates the question: it states no answer",
                     answer[:200], f'state what the passages say, or write only: "{tx.ABSTAIN}"', None,

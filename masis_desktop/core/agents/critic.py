@@ -255,6 +255,7 @@ def critique(question: str, draft: str, context: Context, llm: LLM | None, *, it
         "claims": len(claims),
         "issues": [i.issue_type.value for i in issues],
         "abstained": code.abstained,
+        "non_answer": code.non_answer,
         "model_audit": status,
         "model_audit_error": error,
         "model_flags_ignored": ignored,
