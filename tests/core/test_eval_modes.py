@@ -54,9 +54,11 @@ def _evidence(messages: Sequence[Message]) -> dict[str, str]:
     return {m.group(1): m.group(2) for m in re.finditer(r"^\[(c\d+)\] (.*)$", text, re.M)}
 
 
-def _perfect_judge(messages: Sequence[Message]) -> dict[str, Any]:
+def _perfect_judge(messages: Sequence[Message]) -> dict[str, Any] | float:
     """An auditor that checks every number of each labelled sentence against the passage it cites."""
     body = messages[-1]["content"]
+    if body.rstrip().endswith("TASK: EXTRACT"):
+        return -1.0  # a value read from the passage: likely (only right answers get here; code settles the others)
     if body.rstrip().endswith("TASK: SCORE"):
         return {"faithfulness": 0.9, "relevance": 0.9, "completeness": 0.9, "reasoning_quality": 0.9,
                 "improvement_suggestions": []}
@@ -74,7 +76,7 @@ def _perfect_judge(messages: Sequence[Message]) -> dict[str, Any]:
 
 
 def _judge() -> ScriptedLLM:
-    return ScriptedLLM(name="judge").enqueue(*[_perfect_judge] * 60)
+    return ScriptedLLM(name="judge").enqueue(*[_perfect_judge] * 120)
 
 
 def test_cited_draft() -> None:
@@ -93,7 +95,10 @@ def test_critic_mode_with_a_perfect_judge(tmp_path: Path) -> None:
     assert report["auroc"]["value"] == 1.0
     assert report["accepted_right"]["value"] == 1.0 and report["rejected_wrong"]["value"] == 1.0
     assert report["balanced_accuracy.length_controlled"]["n"] == 3
-    assert len(judge.calls) == 6 and all(c.response_model == "AuditVerdict" for c in judge.calls)
+    # the right answer: its value is scored (verification), then the answer audited; the wrong one states a number
+    # the passage does not, so code already rejects the sentence and only the audit is asked
+    assert [(c.kind, c.response_model) for c in judge.calls] == [
+        ("score", None), ("structured", "AuditVerdict"), ("structured", "AuditVerdict")] * 3
     rows = [json.loads(x) for x in (tmp_path / "critic.items.jsonl").read_text(encoding="utf-8").splitlines()[1:]]
     first = rows[0]["result"]
     assert first["right"]["draft"] == f"March 2018 [{first['gold_chunks'][0]}]."

@@ -1,12 +1,15 @@
-"""The llama.cpp runtime on the real tiny model: streaming, KV reuse, grammar-enforced structure, cancel."""
+"""The llama.cpp runtime on the real tiny model: streaming, KV reuse, grammar-enforced structure, scoring of
+continuations, cancel."""
 
 from __future__ import annotations
 
 import json
 import threading
 import time
+from pathlib import Path
 from typing import Literal
 
+import numpy as np
 import pytest
 from pydantic import BaseModel, Field, ValidationError
 
@@ -51,6 +54,43 @@ def test_kv_cache_prefix_is_reused(tiny_llm: LlamaLLM) -> None:
     assert first is not None and second is not None
     assert second.cached_tokens > 0.8 * first.prompt_tokens
     assert second.prefill_tokens < 0.2 * first.prefill_tokens
+
+
+def test_score_matches_llama_cpps_own_log_probabilities(tiny_llm: LlamaLLM, tiny_model_path: Path) -> None:
+    """``score`` (one prefill, then one decode step per token, reading the last row of logits) agrees with what
+    llama-cpp-python itself reports for the same text on a context that keeps the logits of every position."""
+    import llama_cpp
+
+    msgs = [{"role": "system", "content": "You answer from the passage."},
+            {"role": "user", "content": "PASSAGE: The Oslo office opened in March 2018.\nWhen did it open?"}]
+    prefix, value = "It opened in ", "March 2018"
+    ours = tiny_llm.score(msgs, prefix, [value, "June 1999"])
+    assert ours[0] > ours[1]  # the value the passage states is the likelier one
+    head = tiny_llm._chat_text(msgs) + prefix
+    base, full = tiny_llm._tokens(head), tiny_llm._tokens(head + value)
+    shared = next(i for i, (a, b) in enumerate(zip(base, full, strict=False)) if a != b) \
+        if any(a != b for a, b in zip(base, full, strict=False)) else len(base)
+    oracle = llama_cpp.Llama(model_path=str(tiny_model_path), n_ctx=1024, logits_all=True, verbose=False)
+    try:
+        oracle.eval(full)  # one batch, logits kept for every position
+        rows = np.asarray(oracle.scores[: len(full)], dtype=np.float64)
+        top = rows.max(axis=1, keepdims=True)
+        logprobs = rows - (top + np.log(np.exp(rows - top).sum(axis=1, keepdims=True)))
+        expected = sum(logprobs[i - 1, full[i]] for i in range(shared, len(full)))
+    finally:
+        oracle.close()
+    assert ours[0] == pytest.approx(expected, abs=0.05)
+
+
+def test_score_reuses_the_cached_prompt(tiny_llm: LlamaLLM) -> None:
+    msgs = [{"role": "system", "content": "Answer with one word."},
+            {"role": "user", "content": "Is Paris the capital of France? Yes or No."}]
+    tiny_llm.complete(msgs, max_tokens=1)
+    scores = tiny_llm.score(msgs, "", ["Yes", "No"])
+    assert len(scores) == 2 and all(x <= 0.0 for x in scores)
+    stats = tiny_llm.last_stats
+    # the prompt was formatted exactly as create_chat_completion formats it: nothing but the values is evaluated
+    assert stats is not None and stats.prefill_tokens <= 2 and stats.completion_tokens >= 2
 
 
 def test_grammar_is_enforced(tiny_llm: LlamaLLM) -> None:

@@ -20,15 +20,20 @@ def corpus() -> FixedRetriever:
                            hit("c3", "Boats float.", 0.4)])
 
 
-def test_happy_path_three_llm_calls_and_seed_response_shape() -> None:
+def test_happy_path_llm_calls_and_seed_response_shape() -> None:
     s = Scripted()
     s.synth.enqueue(GOOD)
-    s.judge.enqueue(audit(0.9), score(0.9, 0.8, 0.7, 0.6, ["add the retry count"]))
+    s.judge.enqueue(-0.4, audit(0.9), score(0.9, 0.8, 0.7, 0.6, ["add the retry count"]))
     out = run(Q, corpus(), s)
     r = out.response
     assert out.nodes() == ["researcher", "synthesizer", "critic", "supervisor", "evaluator"]
     assert out.stages() == ["researching", "writing", "auditing", "deciding", "scoring"]
-    assert [c.kind for c in s.synth.calls] == ["stream"] and [c.kind for c in s.judge.calls] == ["structured"] * 2
+    # the writer streams; the critic scores the sentence's value (no sampling), audits, and the evaluator scores
+    assert [c.kind for c in s.synth.calls] == ["stream"]
+    assert [c.kind for c in s.judge.calls] == ["score", "structured", "structured"]
+    verify = s.judge.calls[0].messages[1]["content"]
+    assert verify.startswith("QUESTION: " + Q) and verify.endswith("TASK: EXTRACT")
+    assert "PASSAGE: Timeout: 60 seconds." in verify and "[c2]" not in verify  # only the passage it cites
     assert r["status"] == "success" and r["requires_human_review"] is False and r["clarification_question"] is None
     assert r["answer"] == GOOD and r["confidence"] == pytest.approx(0.9)
     assert out.tokens() == GOOD
@@ -49,14 +54,17 @@ def test_happy_path_three_llm_calls_and_seed_response_shape() -> None:
     assert researcher["avg_score"] == 0.8 and researcher["augmented_query_used"] is False
     critic = out.entries("critic")[0]
     assert critic["invalid_citations"] == 0 and critic["uncited_claims"] == 0 and critic["model_audit"] == "ok"
+    assert critic["verifications"] == [{"sentence": "S1", "citations": ["c1"], "values": ["60 seconds"],
+                                        "logprob": -0.4, "rejected": False, "error": None}]
 
 
 def test_evaluator_shares_the_critics_prompt_up_to_the_task_line() -> None:
     s = Scripted()
     s.synth.enqueue(GOOD)
-    s.judge.enqueue(audit(0.9), score())
+    s.judge.enqueue(-0.4, audit(0.9), score())
     run(Q, corpus(), s)
-    crit, ev = (c.messages for c in s.judge.calls)
+    verify, crit, ev = (c.messages for c in s.judge.calls)
+    assert verify[0] == crit[0]  # the verification shares the system message too
     assert crit[0] == ev[0]  # same system message
     assert crit[1]["content"].endswith("TASK: AUDIT") and ev[1]["content"].endswith("TASK: SCORE")
     assert crit[1]["content"][:-len("AUDIT")] == ev[1]["content"][:-len("SCORE")]
@@ -66,7 +74,7 @@ def test_evaluator_shares_the_critics_prompt_up_to_the_task_line() -> None:
 def test_retry_path_critique_aware_research_and_revision() -> None:
     s = Scripted()
     s.synth.enqueue(BAD_ID, GOOD)
-    s.judge.enqueue(audit(0.8, unsupported=["S1: wrong id"]), audit(0.9), score())
+    s.judge.enqueue(audit(0.8, unsupported=["S1: wrong id"]), -0.4, audit(0.9), score())
     retriever = corpus()
     out = run(Q, retriever, s)
     r = out.response
@@ -84,7 +92,7 @@ def test_retry_path_critique_aware_research_and_revision() -> None:
     revision = s.synth.calls[1].messages[1]["content"]
     assert "Your previous answer:\n" + BAD_ID in revision and "[c9]" in revision and "not in the evidence" in revision
     assert out.entries("synthesizer")[1]["revised"] is True
-    assert len(s.judge.calls) == 3  # evaluator once, after the last critic pass
+    assert len(s.judge.calls) == 4  # audit; verification + audit; evaluator once, after the last critic pass
 
 
 @pytest.mark.parametrize(("max_retries", "passes"), [(0, 1), (1, 2), (2, 3), (None, 3), (4, 5)])
@@ -171,7 +179,7 @@ def test_relevance_exactly_at_threshold_is_kept_and_retry_threshold_is_055() -> 
 def test_model_audit_failure_leaves_the_code_audit_alone() -> None:
     s = Scripted()
     s.synth.enqueue(GOOD)
-    s.judge.enqueue(StructuredOutputError("judge produced no valid AuditVerdict"), score())
+    s.judge.enqueue(-0.4, StructuredOutputError("judge produced no valid AuditVerdict"), score())
     out = run(Q, corpus(), s, max_retries=0)
     r = out.response
     crit = out.entries("critic")[0]
@@ -310,29 +318,62 @@ def test_bad_arguments() -> None:
     assert Models(s.synth, s.judge, s.judge).embedder is None
 
 
-def test_slot_check_asks_the_model_to_pick_among_rival_values_of_one_sentence() -> None:
+def test_slot_check_scores_each_rival_value_in_the_blank() -> None:
     retriever = FixedRetriever([hit("c1", "Daily meal allowances are GBP 75 in Tier A cities (London, Oslo) and "
                                           "GBP 55 in Tier B cities (Berlin, Madrid).", 0.9)])
     q = "What is the daily meal allowance in Berlin?"
     draft = "The daily meal allowance in Berlin is GBP 75 [c1]."
     s = Scripted()
     s.synth.enqueue(draft)
-    s.judge.enqueue({"choice": "B"}, audit(0.9), score())
+    # log-probabilities of GBP 75 and GBP 55 in the blank; then the verification of the sentence's value
+    s.judge.enqueue([-4.5, -0.6], -4.5, audit(0.9), score())
     r = run(q, retriever, s, max_retries=0).response
     pick = s.judge.calls[0]
-    assert pick.response_model == "SlotChoice" and pick.messages[1]["content"].endswith("TASK: PICK")
-    assert "STATEMENT: The daily meal allowance in Berlin is ____." in pick.messages[1]["content"]
-    assert "OPTIONS: A) GBP 75 B) GBP 55" in pick.messages[1]["content"]
-    assert pick.messages[0] == s.judge.calls[1].messages[0]  # same system message: the KV cache survives
+    assert pick.kind == "score" and pick.messages[1]["content"].endswith("TASK: EXTRACT")
+    assert "PASSAGE: Daily meal allowances are GBP 75 in Tier A cities" in pick.messages[1]["content"]
+    assert "OPTIONS" not in pick.messages[1]["content"]  # no letters, no order to be biased by
+    assert pick.messages[0] == s.judge.calls[2].messages[0]  # same system message: the KV cache survives
     assert r["status"] == "needs_clarification" and r["confidence"] == pytest.approx(0.9 * 0.75)
     assert any(i["source"] == "model" and "GBP 55" in i["description"] for i in r["critique"]["issues"])
     assert r["trace"][2]["slot_checks"] == [{"sentence": "S1", "options": ["GBP 75", "GBP 55"], "stated": "GBP 75",
-                                             "picked": "GBP 55", "error": None}]
+                                             "picked": "GBP 55", "error": None, "logprobs": [-4.5, -0.6]}]
     s = Scripted()
     s.synth.enqueue(draft.replace("75", "55"))
-    s.judge.enqueue({"choice": "B"}, audit(0.9), score())
+    s.judge.enqueue([-4.5, -0.6], -0.6, audit(0.9), score())
     assert run(q, retriever, s, max_retries=0).response["status"] == "success"
     s = Scripted()
     s.synth.enqueue(draft.replace("75", "55"))
-    s.judge.enqueue(RuntimeError("no choice"), audit(0.9), score())
+    s.judge.enqueue(RuntimeError("no logits"), -0.6, audit(0.9), score())
     assert run(q, retriever, s, max_retries=0).response["status"] == "success"  # a failed check changes nothing
+
+
+def test_a_close_call_between_rival_values_keeps_the_stated_one() -> None:
+    retriever = FixedRetriever([hit("c1", "Daily meal allowances are GBP 75 in Tier A cities (London, Oslo) and "
+                                          "GBP 55 in Tier B cities (Berlin, Madrid).", 0.9)])
+    s = Scripted()
+    s.synth.enqueue("The daily meal allowance in Berlin is GBP 55 [c1].")
+    s.judge.enqueue([-1.0, -2.5], -2.5, audit(0.9), score())  # GBP 75 likelier, but by less than the margin (2.0)
+    r = run("What is the daily meal allowance in Berlin?", retriever, s, max_retries=0).response
+    assert r["trace"][2]["slot_checks"][0]["picked"] == "GBP 55" and r["status"] == "success"
+
+
+def test_a_value_the_model_would_not_write_is_retried_and_flagged() -> None:
+    s = Scripted()
+    s.synth.enqueue(GOOD, GOOD)
+    s.judge.enqueue(-12.5, audit(0.9), -6.9, audit(0.9), score())
+    out = run(Q, corpus(), s, max_retries=1)
+    r = out.response
+    first, second = out.entries("critic")
+    assert first["verifications"][0]["logprob"] == -12.5 and first["verifications"][0]["rejected"] is True
+    assert first["needs_retry"] is True and first["confidence"] == pytest.approx(0.9 * 0.75)
+    assert "unsupported_claim" in first["issues"]
+    assert any("60 seconds" in i and "log-probability -12.5" in i for i in r["metrics"]["retry_reasons"][0].get(
+        "issues", [])) or r["metrics"]["retry_reasons"][0]["confidence"] == pytest.approx(0.675)
+    assert second["verifications"][0]["rejected"] is False  # -6.9 is above the threshold (-7.0)
+    assert r["status"] == "success" and r["confidence"] == pytest.approx(0.9)
+    s = Scripted()
+    s.synth.enqueue(GOOD)
+    s.judge.enqueue(RuntimeError("no logits"), audit(0.9), score())
+    out = run(Q, corpus(), s, max_retries=0)
+    assert out.response["status"] == "success"  # a failed verification changes nothing
+    assert out.entries("critic")[0]["verifications"][0]["error"].startswith("RuntimeError")

@@ -77,5 +77,14 @@ class PacedLLM:
         self._last = GenerationStats(prompt_tokens=self.count_tokens(text), completion_tokens=30)
         return response_model.model_validate(reply)
 
+    def score(self, messages: Sequence[Message], prefix: str, continuations: Sequence[str], *,
+              cancel: CancelToken | None = None) -> list[float]:
+        """Like a compliant model reading the value it wrote: likely, and the first option the likeliest."""
+        text = "\n".join(m["content"] for m in messages)
+        for _ in range(self.count_tokens(text) // 20 + len(continuations)):  # prefill, compressed; a step per value
+            self._tick(cancel)
+        self._last = GenerationStats(prompt_tokens=self.count_tokens(text), completion_tokens=len(continuations))
+        return [-0.5 - i for i in range(len(continuations))]
+
     def close(self) -> None:
         pass

@@ -130,7 +130,8 @@ def gullible_critic_and_judge(messages: Sequence[Message]) -> dict[str, Any]:
 
 def _ask(name: str, encoder: Any, *, wrong: bool) -> tuple[dict[str, Any], list[list[Message]]]:
     synth = ScriptedLLM(name="writer")
-    # Slot checks (TASK: PICK) are answered in agreement with the draft, however many the code audit asks for.
+    # Slot checks and claim verifications (TASK: VERIFY) are answered in agreement with the draft, however many the
+    # code audit asks for.
     judge = PickingScriptedLLM(name="judge", drafts=written_by(synth))
     synth.enqueue(*[gullible_writer(wrong)] * 3)
     judge.enqueue(*[gullible_critic_and_judge] * 4)

@@ -28,6 +28,7 @@ from masis_desktop.core.agents.citations import FACT_FACTOR, CodeAudit, Encoder,
 from masis_desktop.core.agents.compress import Context, sanitize
 from masis_desktop.core.agents.slots import SlotResult, check_slots, find_slots
 from masis_desktop.core.agents.synthesizer import llm_stats
+from masis_desktop.core.agents.verify import Verification, verify_claims
 from masis_desktop.core.events import CancelToken
 from masis_desktop.core.llm.protocol import LLM
 from masis_desktop.core.schemas import CritiqueIssue, CritiqueReport, IssueType
@@ -55,7 +56,7 @@ class CriticResult:
     body: str  # the prompt body shared with the evaluator (KV-cache prefix)
     entry: dict[str, Any]
     stats: dict[str, Any] | None
-    slot_stats: list[dict[str, Any]] = field(default_factory=list)  # the slot checks' model calls, in order
+    slot_stats: list[dict[str, Any]] = field(default_factory=list)  # slot checks' and verifications' model calls
 
 
 def labelled_answer(code: CodeAudit) -> str:
@@ -113,6 +114,10 @@ def _ground(items: list[str], code: CodeAudit) -> tuple[list[tuple[int, str]], l
     return grounded, loose
 
 
+def _cite(ids: list[str]) -> str:
+    return "".join(f"[{i}]" for i in ids)
+
+
 def _grounded_conflicts(items: list[str], context: Context) -> list[str]:
     ids = set(context.ids)
     return [i for i in items if len({x for x in _PAIR.findall(i) if x in ids}) >= 2]
@@ -132,6 +137,7 @@ def critique(question: str, draft: str, context: Context, llm: LLM | None, *, it
     stats: dict[str, Any] | None = None
     verdict: prompts.AuditVerdict | None = None
     slot_results: list[SlotResult] = []
+    verifications: list[Verification] = []
     model_start = time.perf_counter()
     if code.abstained or code.non_answer or not a.claims:
         status, error = "skipped", ("the answer abstains: nothing to audit" if code.abstained else
@@ -142,6 +148,7 @@ def critique(question: str, draft: str, context: Context, llm: LLM | None, *, it
         slots = find_slots(code, [Source.of(h) for h in context.hits], question)
         if slots:  # before the audit call, so the evaluator still finds the audit prompt in the KV cache
             slot_results = check_slots(question, slots, llm, cancel, iteration=iteration)
+        verifications = verify_claims(question, code, context, llm, cancel, iteration=iteration)
         try:
             verdict = llm.structured(prompts.critic_messages(body), prompts.AuditVerdict,
                                      max_tokens=CRITIC_MAX_TOKENS, max_retries=1, cancel=cancel)
@@ -216,6 +223,25 @@ def critique(question: str, draft: str, context: Context, llm: LLM | None, *, it
                                                     f"\"{sr.slot.passage[:160]}\"",
             citation_id=claim.citations[0] if claim.citations else None, source="model"))
 
+    for v in verifications:
+        if not v.rejected:
+            continue
+        assert v.logprob is not None
+        slot_factor *= FACT_FACTOR
+        model_retry = True
+        claim = claims[v.claim_index]
+        sentence = tx.strip_citations(claim.text)
+        if sentence not in unsupported:
+            unsupported.append(sentence)
+        issues.append(CritiqueIssue(
+            issue_type=IssueType.UNSUPPORTED_CLAIM, severity=0.6,
+            description=(f"auditor: {_cite(v.citations)} would not give {' / '.join(v.spans)} as the answer "
+                         f"(log-probability {v.logprob:.1f})"),
+            problematic_text=claim.text,
+            suggestion="state only what the cited passage says for the case the question asks about, or write that "
+                       "the passages do not say",
+            citation_id=v.citations[0], source="model"))
+
     confidence = 0.0 if code.abstained or not claims else max(0.0, min(base * a.penalty_factor * slot_factor, 1.0))
     hallucination = a.hallucination_detected or model_hall
     needs_retry = a.needs_retry or model_retry or not claims
@@ -260,9 +286,11 @@ def critique(question: str, draft: str, context: Context, llm: LLM | None, *, it
         "model_audit_error": error,
         "model_flags_ignored": ignored,
         "slot_checks": [sr.trace() for sr in slot_results],
+        "verifications": [v.trace() for v in verifications],
         "model_verdict": None if verdict is None else verdict.model_dump(),
         "code_ms": round(code_ms, 1),
         "model_ms": round(model_ms, 1),
         "duration_ms": round((time.perf_counter() - start) * 1000, 1),
     }
-    return CriticResult(report, code, body, entry, stats, [sr.stats for sr in slot_results if sr.stats])
+    extra = [sr.stats for sr in slot_results if sr.stats] + [v.stats for v in verifications if v.stats]
+    return CriticResult(report, code, body, entry, stats, extra)

@@ -99,15 +99,10 @@ detected or invalid citation ids exist, faithfulness must be <= 0.4; if 5 or mor
 faithfulness must be <= 0.5; if 10 or more, faithfulness must be <= 0.3.
 - improvement_suggestions: up to 3 short, concrete fixes.
 
-TASK: PICK means: choose the option that fills the blank ____ of the STATEMENT so that it answers the QUESTION, \
-according to the PASSAGE only. Reply with the option's letter.
-Example: QUESTION: What is the meal allowance in Berlin? STATEMENT: The allowance in Berlin is ____. PASSAGE: \
-Allowances are GBP 75 in Tier A cities (London, Oslo) and GBP 55 in Tier B cities (Berlin, Madrid). \
-OPTIONS: A) GBP 75 B) GBP 55 -> B
-Example: QUESTION: What is the fee after the first 3 months? STATEMENT: The fee is ____. PASSAGE: The fee is EUR 10 \
-per month for the first 3 months and EUR 15 per month after that. OPTIONS: A) EUR 10 B) EUR 15 -> B
-Read the whole PASSAGE: the option that belongs to the case, period or person the QUESTION asks about is right, \
-even when another option stands next to words of the question."""
+TASK: EXTRACT means: answer the QUESTION from the PASSAGE only, with the shortest exact words copied from the \
+PASSAGE (a value, a name or a short phrase), for the case the QUESTION asks about.
+Example: QUESTION: Where do express orders ship from? PASSAGE: Standard orders ship from the Leeds warehouse; \
+express orders ship from the Bristol hub. -> the Bristol hub"""
 
 
 def auditor_body(question: str, context: Context, labelled_answer: str, code_checks: str) -> str:

@@ -4,12 +4,12 @@ Code proves that a number or name of the answer occurs in the cited passage. It 
 right one when the passage holds several values of that kind ("GBP 75 in Tier A cities, GBP 55 in Tier B
 cities"; "Ingrid Solberg succeeded Tor Eikeland"; "submitted within 30 days ... claims older than 90 days are
 rejected"). Rivals in the same sentence come first; failing that, rivals anywhere in the cited passage, shown
-as the sentences that state them. A 1.5B model judging "is this supported?" says yes to both
-(MODELS.md); asked instead to *choose* which option fills the blank of the statement, given the question and the
-one passage sentence, it answers an extractive multiple-choice question -- a task small models do well, decoded
-in a handful of grammar-constrained tokens.
+as the sentences that state them. A 1.5B model asked for a verdict says "supported" to both (MODELS.md), and asked
+to pick an option's *letter* it mostly picks a position (option A). What it does tell apart is how likely it
+would be to write each option into the blank of the statement, as the answer the passage sentence gives to the
+question (``pick``): one prefill, a few decode steps per option, and no order to be biased by.
 
-The prompt shares the critic's system message, so it does not evict the KV cache the critic and evaluator reuse.
+The prompts share the critic's system message, so they do not evict the KV cache the critic and evaluator reuse.
 A disagreement becomes a model issue on that sentence (retry, confidence x0.75); a failed call changes nothing.
 """
 
@@ -17,21 +17,18 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
-from pydantic import BaseModel, create_model
-
-from masis_desktop.core.agents import prompts
 from masis_desktop.core.agents import text as tx
 from masis_desktop.core.agents.citations import CodeAudit, Source
+from masis_desktop.core.agents.verify import scored_values
 from masis_desktop.core.events import CancelToken
 from masis_desktop.core.llm.protocol import LLM
 from masis_desktop.errors import CancelledError
 
 MAX_SLOT_CHECKS = 2
 MAX_OPTIONS = 4
-SLOT_MAX_TOKENS = 12
-LETTERS = "ABCD"
+PICK_MARGIN = 2.0  # log-probability by which another option must beat the stated one (chosen on dev)
 _PERSON = re.compile(r"\b[A-Z][a-z]+(?:[ -][A-Z][a-z]+)+\b")
 
 
@@ -43,17 +40,6 @@ class Slot:
     passage: str
     options: list[str]
     stated: int  # index of the option the answer states
-
-    def messages(self, question: str) -> list[dict[str, str]]:
-        listed = " ".join(f"{LETTERS[i]}) {o}" for i, o in enumerate(self.options))
-        return [{"role": "system", "content": prompts.AUDITOR_SYSTEM},
-                {"role": "user", "content": f"QUESTION: {question.strip()}\nSTATEMENT: {self.statement}\n"
-                                            f"PASSAGE: {self.passage}\nOPTIONS: {listed}\nTASK: PICK"}]
-
-
-def _choice_model(n: int) -> type[BaseModel]:
-    letters = tuple(LETTERS[:n])
-    return create_model("SlotChoice", choice=(Literal[letters], ...))  # type: ignore[arg-type]
 
 
 def find_slots(code: CodeAudit, sources: list[Source], question: str | None = None) -> list[Slot]:
@@ -215,6 +201,7 @@ class SlotResult:
     picked: int | None
     error: str | None = None
     stats: dict[str, Any] | None = None
+    scores: list[float] | None = None  # per option: log-probability of writing it in the blank
 
     @property
     def disagrees(self) -> bool:
@@ -223,7 +210,23 @@ class SlotResult:
     def trace(self) -> dict[str, Any]:
         return {"sentence": f"S{self.slot.claim_index + 1}", "options": self.slot.options,
                 "stated": self.slot.options[self.slot.stated],
-                "picked": None if self.picked is None else self.slot.options[self.picked], "error": self.error}
+                "picked": None if self.picked is None else self.slot.options[self.picked], "error": self.error,
+                "logprobs": None if self.scores is None else [round(x, 3) for x in self.scores]}
+
+
+def pick(question: str, slot: Slot, llm: LLM, cancel: CancelToken | None = None) -> tuple[int, list[float]]:
+    """The option the model would write, each option scored in the blank of the statement on its own.
+
+    Asked to pick a *letter*, the 1.5B model mostly picks a position: its letter probabilities barely moved with
+    the order of the options (dev: option A got 0.58-0.64 in both orders of "Ingrid Solberg / Tor Eikeland").
+    Here every option is scored in the same place, as the answer the passage gives to the question
+    (``verify.scored_values``), so no option is listed before another. The stated option loses only when another
+    one is more likely by ``PICK_MARGIN`` (natural log units): close calls leave the code verdict standing."""
+    scores = scored_values(question, slot.passage, slot.statement, slot.options, llm, cancel)
+    best = max(range(len(scores)), key=lambda i: (scores[i], i == slot.stated))
+    if best != slot.stated and scores[best] - scores[slot.stated] < PICK_MARGIN:
+        best = slot.stated
+    return best, scores
 
 
 def check_slots(question: str, slots: list[Slot], llm: LLM, cancel: CancelToken | None = None, *,
@@ -232,11 +235,9 @@ def check_slots(question: str, slots: list[Slot], llm: LLM, cancel: CancelToken 
 
     results = []
     for slot in slots:
-        model = _choice_model(len(slot.options))
         try:
-            answer = llm.structured(slot.messages(question), model, max_tokens=SLOT_MAX_TOKENS, max_retries=1,
-                                    cancel=cancel)
-            result = SlotResult(slot, LETTERS.index(answer.choice))  # type: ignore[attr-defined]
+            picked, scores = pick(question, slot, llm, cancel)
+            result = SlotResult(slot, picked, scores=scores)
         except CancelledError:
             raise
         except Exception as exc:  # a failed check changes nothing: the code verdict stands

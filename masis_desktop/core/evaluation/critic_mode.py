@@ -94,6 +94,9 @@ class CriticMode:
                         "unsupported_claims": report.unsupported_claims,
                         "conflicting_evidence": report.conflicting_evidence,
                         "slot_checks": result.entry.get("slot_checks", []),
+                        "verifications": result.entry.get("verifications", []),
+                        "code_needs_retry": result.code.audit.needs_retry,
+                        "code_hallucination": result.code.audit.hallucination_detected,
                         "model_flags_ignored": result.entry.get("model_flags_ignored", []),
                         "model_verdict": result.entry.get("model_verdict")}
 

@@ -23,7 +23,7 @@ Reply = str | dict[str, Any] | BaseModel | Exception | Callable[[Sequence[Messag
 
 @dataclass
 class Call:
-    kind: str  # "complete" | "stream" | "structured"
+    kind: str  # "complete" | "stream" | "structured" | "score"
     messages: list[Message]
     response_model: str | None = None
 
@@ -87,3 +87,19 @@ class ScriptedLLM:
             return response_model.model_validate(reply.model_dump() if isinstance(reply, BaseModel) else reply)
         except Exception as exc:
             raise StructuredOutputError(f"{self.name}: invalid {response_model.__name__}: {exc}") from exc
+
+    def score(self, messages: Sequence[Message], prefix: str, continuations: Sequence[str], *,
+              cancel: CancelToken | None = None) -> list[float]:
+        """The scripted reply is the list of log-probabilities (one per continuation), or a number for a single
+        continuation."""
+        if cancel is not None:
+            cancel.raise_if_cancelled()
+        upcoming = self.replies[0] if self.replies else None
+        if isinstance(upcoming, dict | BaseModel | str):  # scripted for another kind of call: do not swallow it
+            self.calls.append(Call("score", [dict(m) for m in messages]))
+            raise AssertionError(f"{self.name}: unexpected score call (the next scripted reply is not a score)")
+        reply = self._next("score", messages)
+        scores = [float(reply)] if isinstance(reply, int | float) else [float(x) for x in reply]
+        if len(scores) != len(continuations):
+            raise AssertionError(f"{self.name}: {len(scores)} scripted scores for {len(continuations)} continuations")
+        return scores

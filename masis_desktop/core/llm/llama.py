@@ -80,6 +80,8 @@ class LlamaLLM:
         except Exception as exc:  # llama-cpp raises ValueError/RuntimeError with little detail
             raise ModelError(f"llama.cpp could not load {path}: {exc}") from exc
         self._instructor_create: Any = None
+        self._formatter: Any = None  # the GGUF chat template, built on first use by ``score``
+        self._add_bos = False
         # llama.cpp checks this between graph nodes: it lets Cancel interrupt a long prefill.
         self._abort_cb = llama_cpp.ggml_abort_callback(self._should_abort)
         llama_cpp.llama_set_abort_callback(self._llama.ctx, self._abort_cb, ctypes.c_void_p(0))
@@ -232,6 +234,115 @@ class LlamaLLM:
                 self._cancel = None
                 _, _, _, n_e = self._perf()
                 self._finish_stats(start, before, None, n_e - before[3])
+
+    def score(
+        self,
+        messages: Sequence[Message],
+        prefix: str,
+        continuations: Sequence[str],
+        *,
+        cancel: CancelToken | None = None,
+    ) -> list[float]:
+        """Summed log-probability of each continuation after ``prefix`` in the assistant's reply.
+
+        The prompt is formatted with the model's own chat template (as ``create_chat_completion`` does, so the KV
+        cache is shared with the other calls), the longest cached prefix is kept, and each continuation token is
+        read from the logits and then evaluated: a prefill plus one decode step per token, no sampling."""
+        with self._lock:
+            self._cancel = cancel
+            start = time.perf_counter()
+            before = self._perf()
+            scored = 0
+            try:
+                if cancel is not None:
+                    cancel.raise_if_cancelled()
+                head = self._chat_text(messages) + prefix
+                base = self._tokens(head)
+                out: list[float] = []
+                for text in continuations:
+                    full = self._tokens(head + text)
+                    shared = 0  # tokens may merge across the boundary: score from the first one that differs
+                    for a, b in zip(base, full, strict=False):
+                        if a != b:
+                            break
+                        shared += 1
+                    shared = max(1, shared)
+                    logprobs = self._next_logprobs(full[:shared])
+                    total = 0.0
+                    for k, token in enumerate(full[shared:]):
+                        total += float(logprobs[token])
+                        scored += 1
+                        if k + shared + 1 < len(full):
+                            if cancel is not None:
+                                cancel.raise_if_cancelled()
+                            logprobs = self._next_logprobs([token], extend=True)
+                    out.append(total)
+                return out
+            except RuntimeError as exc:
+                if cancel is not None and cancel.cancelled:
+                    raise CancelledError("cancelled by the user") from exc
+                raise ModelError(f"{self.name}: evaluation failed: {exc}") from exc
+            except ValueError as exc:
+                raise ModelError(f"{self.name}: cannot score: {exc}") from exc
+            finally:
+                self._cancel = None
+                self._finish_stats(start, before, None, scored)
+
+    def _chat_text(self, messages: Sequence[Message]) -> str:
+        """The prompt text ``create_chat_completion`` would build, ending with the generation prompt."""
+        from llama_cpp import llama_chat_format
+
+        if self._formatter is None:
+            llama = self._llama
+            template = llama.metadata.get("tokenizer.chat_template")
+            if not template:
+                raise ValueError("the GGUF file has no chat template (tokenizer.chat_template)")
+            eos, bos = llama.token_eos(), llama.token_bos()
+            self._formatter = llama_chat_format.Jinja2ChatFormatter(
+                template=template,
+                eos_token=llama._model.token_get_text(eos) if eos != -1 else "",
+                bos_token=llama._model.token_get_text(bos) if bos != -1 else "",
+                stop_token_ids=[eos],
+            )
+        result = self._formatter(messages=list(messages))
+        self._add_bos = not result.added_special
+        return str(result.prompt)
+
+    def _tokens(self, text: str) -> list[int]:
+        return list(self._llama.tokenize(text.encode("utf-8"), add_bos=self._add_bos, special=True))
+
+    def _next_logprobs(self, tokens: list[int], *, extend: bool = False) -> Any:
+        """Evaluate ``tokens`` and return the log-probabilities of the next token. ``extend``: append to what is
+        evaluated; otherwise ``tokens`` is a whole prompt and the longest prefix already cached is kept (as
+        ``Llama.generate`` does)."""
+        import llama_cpp
+        import numpy as np
+
+        llama = self._llama
+        if extend:
+            if llama.n_tokens + len(tokens) > self.n_ctx:
+                raise ValueError(f"Requested tokens exceed context window of {self.n_ctx}")
+        else:
+            if len(tokens) >= self.n_ctx:
+                raise ValueError(f"Requested tokens ({len(tokens)}) exceed context window of {self.n_ctx}")
+            prefix = 0
+            for cached, new in zip(llama._input_ids.tolist(), tokens, strict=False):
+                if cached != new:
+                    break
+                prefix += 1
+            prefix = min(prefix, len(tokens) - 1)  # at least one token is evaluated, so the logits are fresh
+            if prefix > 0 and not llama._ctx.kv_cache_seq_rm(-1, prefix, -1):
+                prefix = 0
+            if prefix == 0:
+                llama.reset()
+            else:
+                llama.n_tokens = prefix
+            tokens = tokens[prefix:]
+        llama.eval(tokens)
+        row = llama_cpp.llama_get_logits_ith(llama.ctx, -1)
+        logits = np.ctypeslib.as_array(row, shape=(llama.n_vocab(),)).astype(np.float64)
+        top = logits.max()
+        return logits - (top + np.log(np.exp(logits - top).sum()))
 
     def close(self) -> None:
         with self._lock:

@@ -1,6 +1,6 @@
 """The narrow interface every agent uses to talk to a model.
 
-Three operations (complete, stream, structured) over chat messages, plus token counting. It is deliberately
+Four operations (complete, stream, structured, score) over chat messages, plus token counting. It is deliberately
 small so that an OpenAI-compatible server backend (llama.cpp server) can implement it without touching agents.
 """
 
@@ -75,6 +75,19 @@ class LLM(Protocol):
         max_retries: int = 1,
         cancel: CancelToken | None = None,
     ) -> T: ...
+
+    def score(
+        self,
+        messages: Sequence[Message],
+        prefix: str,
+        continuations: Sequence[str],
+        *,
+        cancel: CancelToken | None = None,
+    ) -> list[float]:
+        """Log-probability (natural log, summed over tokens) of each continuation, written after ``prefix`` at the
+        start of the assistant's reply. No sampling: a sampled answer hides how sure the model was and, given
+        options, carries its position bias; likelihoods of candidate values compare directly."""
+        ...
 
     def count_tokens(self, text: str) -> int: ...
 

@@ -1,0 +1,152 @@
+"""Claim verification: how likely the critic model finds the sentence's value as the answer the passage gives.
+
+Asked for a verdict, the 1.5B model calls almost every claim "supported" (MODELS.md); its free-form audit returns
+0.8-0.9 for right and wrong answers alike, and even its probability of "Yes" to "does the passage give this?"
+overlaps widely between right and wrong answers (docs/EVALUATION.md). What it does well is extractive reading. So
+the question is put as a reading task -- the question, only the passages the sentence cites, ``TASK: EXTRACT`` --
+and the sentence itself is the reply whose likelihood is read (``LLM.score``): the tokens of each value the
+sentence commits to (a number, date or name the question does not already contain; failing one, the first new
+words), in place, after the words of the sentence before it. A value the passage gives for the question's case is
+what the model would write (dev: log-probability -0.4 to -6.7 for right answers); a value it would not write scores
+far lower (-10 to -26 for most wrong answers code cannot catch by itself: another role, another component, a date
+of another event). One prefill per sentence plus one decode step per value token, no sampling.
+
+A sentence below ``VERIFY_MIN_LOGPROB`` becomes a model issue on that sentence (retry, confidence x0.75), exactly
+like a slot disagreement; a failed call changes nothing (the code verdict stands). Scoring runs before the audit
+call, on the same system prefix, so the evaluator still finds the audit prompt in the KV cache.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from masis_desktop.core.agents import prompts
+from masis_desktop.core.agents import text as tx
+from masis_desktop.core.agents.citations import CodeAudit
+from masis_desktop.core.agents.compress import Context, sanitize
+from masis_desktop.core.events import CancelToken
+from masis_desktop.core.llm.protocol import LLM
+from masis_desktop.errors import CancelledError
+
+VERIFY_MIN_LOGPROB = -7.0  # a value less likely than this is rejected (chosen on the dev set only)
+MAX_VERIFIED = 3  # sentences per draft; each costs one prefill of its passages
+MAX_SPAN_WORDS = 6  # a sentence without a number or name: its first new words, at most this many
+# Verdicts whose sentence code already rejects for good (or that make no claim): nothing left to verify.
+SETTLED = frozenset({"hedge", "uncited", "invalid_citation", "hallucination", "factual_error"})
+_WORD = re.compile(r"[A-Za-z0-9][\w'’%-]*")
+_LEADING_CAPITALS = re.compile(r"(?:\b[A-Z][\w'’-]*\.?\s+)+$")
+
+
+@dataclass
+class Verification:
+    claim_index: int
+    claim: str
+    citations: list[str]
+    spans: list[str]  # the values scored
+    logprob: float | None  # the least likely value's log-probability
+    error: str | None = None
+    stats: dict[str, Any] | None = None
+
+    @property
+    def rejected(self) -> bool:
+        return self.logprob is not None and self.logprob < VERIFY_MIN_LOGPROB
+
+    def trace(self) -> dict[str, Any]:
+        return {"sentence": f"S{self.claim_index + 1}", "citations": self.citations, "values": self.spans,
+                "logprob": None if self.logprob is None else round(self.logprob, 3), "rejected": self.rejected,
+                "error": self.error}
+
+
+def answer_messages(question: str, passage: str) -> list[dict[str, str]]:
+    """The reading task whose reply is scored (shared by verification and slot checks)."""
+    return [{"role": "system", "content": prompts.AUDITOR_SYSTEM},
+            {"role": "user", "content": f"QUESTION: {question.strip()}\nPASSAGE: {passage}\nTASK: EXTRACT"}]
+
+
+def value_spans(claim: str, question: str) -> list[tuple[str, str]]:
+    """(text before, value) for each number, date or name of ``claim`` that ``question`` does not contain; for a
+    claim with none, its words from the first content word the question lacks (at most ``MAX_SPAN_WORDS``)."""
+    out: list[tuple[str, str]] = []
+    for q in tx.quantities(claim):
+        if not any(tx.same_quantity(q, o) for o in tx.quantities(question)):
+            out.append((claim[:q.start], q.text))
+    taken = [(len(before), len(before) + len(value)) for before, value in out]
+    for name in dict.fromkeys(tx.names(claim)):
+        if tx.name_in(name, question):
+            continue
+        found = re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", claim)
+        at = found.start() if found else -1
+        if at >= 0 and not any(a <= at < b for a, b in taken):
+            lead = _LEADING_CAPITALS.search(claim[:at])  # "Ingrid " of "Ingrid Solberg", "Dr. Amara " of a name
+            start = lead.start() if lead else at
+            out.append((claim[:start], claim[start:at + len(name)]))
+    if out:
+        merged: list[tuple[int, int]] = []  # adjacent values are one value ("March" + "2018"; "GBP 55" + "GBP")
+        for start, end in sorted((len(b), len(b) + len(v)) for b, v in out):
+            if merged and start <= merged[-1][1] + 1:
+                merged[-1] = (merged[-1][0], max(merged[-1][1], end))
+            else:
+                merged.append((start, end))
+        return [(claim[:a], claim[a:b]) for a, b in merged]
+    asked = tx.content_stems(question)
+    words = list(_WORD.finditer(claim))
+    for i, m in enumerate(words):
+        stems = tx.content_stems(m.group(0))
+        if stems and not stems <= asked:
+            last = words[min(len(words), i + MAX_SPAN_WORDS) - 1]
+            return [(claim[:m.start()], claim[m.start():last.end()])]
+    return []
+
+
+def claims_to_verify(code: CodeAudit, context: Context) -> list[tuple[int, str, list[str]]]:
+    """(index, claim without citations, cited ids) of the sentences that cite a shown passage and that code has not
+    settled: verified, or flagged only softly (low support, another passage fits better). A figure code derived
+    by arithmetic is not scored: no passage states it, so the model would not write it."""
+    out: list[tuple[int, str, list[str]]] = []
+    for idx, claim in enumerate(code.audit.claims):
+        if claim.verdict in SETTLED or not claim.citations or (claim.note or "").startswith("computed:"):
+            continue
+        cited = [c for c in claim.citations if c in context.ids]
+        plain = tx.strip_citations(claim.text).strip().rstrip(".!?").strip()
+        if cited and plain:
+            out.append((idx, plain, cited))
+        if len(out) >= MAX_VERIFIED:
+            break
+    return out
+
+
+def verify_claims(question: str, code: CodeAudit, context: Context, llm: LLM, cancel: CancelToken | None = None,
+                  *, iteration: int = 0) -> list[Verification]:
+    """Score the values of each claim to verify; the claim's score is its least likely value's."""
+    from masis_desktop.core.agents.synthesizer import llm_stats
+
+    results: list[Verification] = []
+    # the whole cited chunk, as the code audit reads it: the evidence shown to the writer is trimmed to the sentences
+    # nearest the question, and a value outside them would look unlikely for the wrong reason
+    chunks = {h.chunk_id: sanitize(" ".join(h.text.split()))[0] for h in context.hits}
+    for idx, plain, cited in claims_to_verify(code, context):
+        spans = value_spans(plain, question)
+        if not spans:
+            continue  # the sentence only repeats the question: the non-answer rule deals with it
+        messages = answer_messages(question, " ".join(chunks[c] for c in cited))
+        try:
+            scores = [llm.score(messages, before, [value], cancel=cancel)[0] for before, value in spans]
+            result = Verification(idx, plain, cited, [v for _, v in spans], min(scores))
+        except CancelledError:
+            raise
+        except Exception as exc:  # a failed check changes nothing: the code verdict stands
+            result = Verification(idx, plain, cited, [v for _, v in spans], None, f"{type(exc).__name__}: {exc}"[:200])
+        result.stats = llm_stats(llm, "verify", iteration)
+        results.append(result)
+    return results
+
+
+def scored_values(question: str, passage: str, statement: str, options: Sequence[str], llm: LLM,
+                  cancel: CancelToken | None = None) -> list[float]:
+    """Log-probability of each option written into the blank (``____``) of ``statement``, as the answer the
+    passage gives to the question: every option is scored in the same place, so none is listed before another."""
+    before = statement.split("____", 1)[0]
+    return llm.score(answer_messages(question, passage), before, list(options), cancel=cancel)
