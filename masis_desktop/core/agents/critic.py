@@ -204,43 +204,36 @@ def critique(question: str, draft: str, context: Context, llm: LLM | None, *, it
         cited = [c.support_score for c in claims if c.citations and not c.invalid_citations]
         base = 0.5 + 0.5 * (sum(cited) / len(cited)) if cited else 0.5
 
-    slot_factor = 1.0
+    # model findings on one sentence each (slot disagreements, values the model would not write): retry, x0.75
+    findings: list[tuple[int, CritiqueIssue]] = []
     for sr in slot_results:
-        if not sr.disagrees:
-            continue
-        assert sr.picked is not None
-        slot_factor *= FACT_FACTOR
-        model_retry = True
-        claim = claims[sr.slot.claim_index]
-        sentence = tx.strip_citations(claim.text)
-        if sentence not in unsupported:
-            unsupported.append(sentence)
-        issues.append(CritiqueIssue(
-            issue_type=IssueType.FACTUAL_ERROR, severity=0.7,
-            description=(f"auditor: the passage gives {sr.slot.options[sr.picked]} for this, not "
-                         f"{sr.slot.options[sr.slot.stated]}"),
-            problematic_text=claim.text, suggestion=f"check which value the passage gives for this: "
-                                                    f"\"{sr.slot.passage[:160]}\"",
-            citation_id=claim.citations[0] if claim.citations else None, source="model"))
-
+        if sr.disagrees:
+            assert sr.picked is not None
+            findings.append((sr.slot.claim_index, CritiqueIssue(
+                issue_type=IssueType.FACTUAL_ERROR, severity=0.7,
+                description=(f"auditor: the passage gives {sr.slot.options[sr.picked]} for this, not "
+                             f"{sr.slot.options[sr.slot.stated]}"),
+                suggestion=f"check which value the passage gives for this: \"{sr.slot.passage[:160]}\"",
+                source="model")))
     for v in verifications:
-        if not v.rejected:
-            continue
-        assert v.logprob is not None
+        if v.rejected:
+            assert v.logprob is not None
+            findings.append((v.claim_index, CritiqueIssue(
+                issue_type=IssueType.UNSUPPORTED_CLAIM, severity=0.6,
+                description=(f"auditor: {_cite(v.citations)} would not give {' / '.join(v.spans)} as the answer "
+                             f"(log-probability {v.logprob:.1f})"),
+                suggestion="state only what the cited passage says for the case the question asks about, or write "
+                           "that the passages do not say", source="model")))
+    slot_factor = 1.0
+    for index, issue in findings:
         slot_factor *= FACT_FACTOR
         model_retry = True
-        claim = claims[v.claim_index]
+        claim = claims[index]
         sentence = tx.strip_citations(claim.text)
         if sentence not in unsupported:
             unsupported.append(sentence)
-        issues.append(CritiqueIssue(
-            issue_type=IssueType.UNSUPPORTED_CLAIM, severity=0.6,
-            description=(f"auditor: {_cite(v.citations)} would not give {' / '.join(v.spans)} as the answer "
-                         f"(log-probability {v.logprob:.1f})"),
-            problematic_text=claim.text,
-            suggestion="state only what the cited passage says for the case the question asks about, or write that "
-                       "the passages do not say",
-            citation_id=v.citations[0], source="model"))
+        issues.append(issue.model_copy(update={"problematic_text": claim.text,
+                                               "citation_id": claim.citations[0] if claim.citations else None}))
 
     confidence = 0.0 if code.abstained or not claims else max(0.0, min(base * a.penalty_factor * slot_factor, 1.0))
     hallucination = a.hallucination_detected or model_hall
