@@ -126,8 +126,12 @@ def verify_claims(question: str, code: CodeAudit, context: Context, llm: LLM, ca
     results: list[Verification] = []
     # the whole cited chunk, as the code audit reads it: the evidence shown to the writer is trimmed to the sentences
     # nearest the question, and a value outside them would look unlikely for the wrong reason
-    chunks = {h.chunk_id: sanitize(" ".join(h.text.split()))[0] for h in context.hits}
+    raw = {h.chunk_id: h.text for h in context.hits}
+    chunks: dict[str, str] = {}
     for idx, plain, cited in claims_to_verify(code, context):
+        for c in cited:
+            if c not in chunks:
+                chunks[c] = sanitize(" ".join(raw[c].split()))[0]
         spans = value_spans(plain, question)
         if not spans:
             continue  # the sentence only repeats the question: the non-answer rule deals with it
