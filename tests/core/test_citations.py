@@ -272,6 +272,27 @@ def test_an_answer_from_passages_that_never_mention_what_is_asked_is_incomplete(
                         question="By how much did Halvorsen Marine's revenue grow in 2023?").issues == []
 
 
+def test_an_answer_from_passages_without_the_year_the_question_asks_about_is_incomplete() -> None:
+    ev = [hit("c1", "Brightmoor rate card 2025. Storage costs EUR 4.10 per pallet per week in Tilburg.")]
+    q = "What will Brightmoor charge per pallet per week for storage in Tilburg in 2026?"
+    other_year = audit_answer("Storage costs EUR 4.10 per pallet per week [c1].", ev, question=q)
+    assert other_year.audit.needs_retry and other_year.issues[0].issue_type is IssueType.INCOMPLETE
+    assert other_year.issues[0].description == ("the cited passages never mention 2026, which the question asks "
+                                                "about")
+    assert other_year.audit.penalty_factor == pytest.approx(0.8)
+    same_year = audit_answer("Storage costs EUR 4.10 per pallet per week [c1].", ev, question=q.replace("6", "5"))
+    assert same_year.issues == []
+    # a number counts as stated when its digits are a word of the passage, whatever the date format
+    iso = [hit("c2", "From 2024-04-01 the monthly permit costs EUR 18.")]
+    assert audit_answer("EUR 18 [c2].", iso, question="What does the monthly permit cost in 2024?").issues == []
+    assert audit_answer("EUR 18 [c2].", iso, question="What does the permit cost from April 1, 2024?").issues == []
+    # a date is one value: "1 April 2024" is missing from a passage that only says "31 March 2024"
+    old = [hit("c3", "Parking tariffs 2023 (superseded on 31 March 2024). Staff permits: EUR 18 per month.")]
+    dated = audit_answer("EUR 18 per month [c3].", old, question="What does a staff permit cost from 1 April 2024?")
+    assert dated.issues[0].description == ("the cited passages never mention 1 April 2024, which the question "
+                                           "asks about")
+
+
 def test_a_code_name_must_occur_whole() -> None:
     ev = [hit("c1", "Nordvarme Aurora X2 heat pump. Nominal output 3 kW. Refrigerant R290, charge 0.9 kg.")]
     assert audit_answer("The Aurora X2 uses R290 [c1].", ev).issues == []

@@ -459,6 +459,57 @@ def unasked_focus(question: str, cited: Sequence[str]) -> list[str]:
     return list(said)
 
 
+_MONTH_NAMES = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+                "november", "december")
+_DATE = re.compile(r"\b\d{1,2}\s+(?:" + "|".join(_MONTH_NAMES) + r")(?:\s+\d{4})?\b|\b(?:" + "|".join(_MONTH_NAMES)
+                   + r")\s+\d{1,2}(?:,\s*\d{4})?\b", re.IGNORECASE)
+
+
+def _date_key(date: str) -> tuple[int, int, int]:
+    """(year or 0, month, day) of "1 April 2024" / "April 1, 2024" / "1 April"."""
+    parts = re.findall(r"[A-Za-z]+|\d+", date)
+    month = next((_MONTH_NAMES.index(p.lower()) + 1 for p in parts if p.lower() in _MONTH_NAMES), 0)
+    numbers = [int(p) for p in parts if p.isdigit()]
+    return (next((n for n in numbers if n > 31), 0), month, next((n for n in numbers if n <= 31), 0))
+
+
+def _date_stated(date: str, text: str) -> bool:
+    year, month, day = _date_key(date)
+    for m in _DATE.finditer(text):
+        y, mo, d = _date_key(m.group(0))
+        if (mo, d) == (month, day) and (y == year or not y or not year):
+            return True
+    return bool(year) and f"{year:04d}-{month:02d}-{day:02d}" in text
+
+
+def unasked_numbers(question: str, cited: Sequence[str]) -> list[str]:
+    """The question's numbers (a year, a date, an amount) that no cited passage states.
+
+    "What will Brightmoor charge in 2026?" answered from the 2025 rate card is the neighbouring case, not the
+    answer: every value of the answer is in its passage, so the fact checks pass. On the dev and held-out sets no
+    answerable question holds a number its gold passage lacks, so this rule costs no right answer there. A number
+    also counts as stated when its digits occur as a word of the passage ("2024" in "2024-04-01")."""
+    if not cited:
+        return []
+    text = " ".join(" ".join(cited).split())
+    stated = tx.quantities(text)
+    out: list[str] = []
+    dates = list(_DATE.finditer(question))
+    for d in dates:  # a date is stated whole ("1 April 2024"), not as a day number and a year
+        if not _date_stated(d.group(0), text):
+            out.append(d.group(0))
+    for q in tx.quantities(question):
+        if any(d.start() <= q.start < d.end() for d in dates):
+            continue
+        digits = re.sub(r"[^\d.,/]", "", q.text).strip(".,/")
+        if any(tx.same_quantity(q, o) for o in stated):
+            continue
+        if digits and re.search(rf"(?<![\w.,]){re.escape(digits)}(?![\w]|[.,]\d)", text):
+            continue
+        out.append(q.text.strip())
+    return list(dict.fromkeys(out))
+
+
 def restates_question(claims: Sequence[str], question: str) -> bool:
     """Whether the claims (citations stripped) say nothing the question did not already say.
 
@@ -632,6 +683,7 @@ def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encode
     elif claim_sentences and all(c.verdict == "uncited" for c in claim_sentences):
         needs_retry = True  # nothing in the answer is tied to a source
     plain_of = dict(zip((id(c) for c in claims), stripped, strict=True))
+    cited_texts = list(dict.fromkeys(by_id[cid].text for c in claim_sentences for cid in c.citations if cid in by_id))
     non_answer = bool(question) and bool(claim_sentences) and restates_question(
         [plain_of[id(c)] for c in claim_sentences], question or "")
     if non_answer:
@@ -642,8 +694,8 @@ def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encode
         issues.append(f.issue())
         penalty *= NON_ANSWER_FACTOR
         needs_retry = True
-    elif question and claim_sentences and (missed := unasked_focus(question, [
-            by_id[cid].text for c in claim_sentences for cid in c.citations if cid in by_id])):
+    elif question and claim_sentences and (missed := unasked_numbers(question, cited_texts) + unasked_focus(
+            question, cited_texts)):
         f = Finding(IssueType.INCOMPLETE, 0.7,
                     f"the cited passages never mention {', '.join(missed)}, which the question asks about",
                     answer[:200], f'answer from a passage that states it, or write only: "{tx.ABSTAIN}"',
