@@ -293,6 +293,16 @@ def test_an_answer_from_passages_without_the_year_the_question_asks_about_is_inc
                                            "asks about")
 
 
+def test_an_address_or_three_part_version_is_a_code_not_a_number() -> None:
+    ev = [hit("c1", "Firmware 3.4.2 changed the default admin address from 192.168.8.1 to 192.168.50.1.")]
+    q = "What is the default admin address after the update?"
+    wrong = audit_answer("192.168.5.1 [c1].", ev, question=q)  # read as a number it would be 192.168, "stated"
+    assert wrong.audit.hallucination_detected and '"192.168.5.1"' in wrong.issues[0].description
+    assert audit_answer("192.168.50.1 [c1].", ev, question=q).issues == []
+    version = audit_answer("Firmware 3.4.1 did [c1].", ev, question="Which firmware changed it?")
+    assert version.audit.hallucination_detected
+
+
 def test_a_code_name_must_occur_whole() -> None:
     ev = [hit("c1", "Nordvarme Aurora X2 heat pump. Nominal output 3 kW. Refrigerant R290, charge 0.9 kg.")]
     assert audit_answer("The Aurora X2 uses R290 [c1].", ev).issues == []

@@ -23,6 +23,15 @@ def test_values_are_scored_in_place_after_the_words_before_them() -> None:
     assert value_spans("Berlin is a Tier B city", q) == [("Berlin is a ", "Tier B")]
 
 
+def test_the_unit_an_amount_is_per_belongs_to_the_value_unless_the_question_says_it() -> None:
+    q = "What does Skarvik Air charge for excess baggage?"
+    assert value_spans("EUR 12 per bag", q) == [("", "EUR 12 per bag")]  # "per kg" in the passage
+    assert value_spans("EUR 55 per direction, with at most 2 pets", q) == [
+        ("", "EUR 55 per direction"), ("EUR 55 per direction, with at most ", "2")]
+    assert value_spans("Storage is EUR 4.10 per pallet per week", "What does storage cost per pallet per week?") == [
+        ("Storage is ", "EUR 4.10")]
+
+
 def test_a_name_is_scored_whole() -> None:
     # the first name opens the sentence, so the name finder alone would leave it in the prefix ("Ingrid " + "Solberg"
     # is trivially likely whoever the passage names)

@@ -346,10 +346,17 @@ def _canonical_unit(raw: str | None) -> tuple[str | None, str | None]:
     return entry[0], entry[1]
 
 
+# "192.168.50.1", "3.4.2": an address or a version is a code that must occur whole, not the number 192.168
+_DOTTED_CODE = re.compile(r"(?<![\w.])\d+(?:\.\d+){2,}(?![\w]|\.\d)")
+
+
 def quantities(text: str) -> list[Quantity]:
     """Numbers in ``text`` with units and multipliers applied; number words only with a unit ("three days")."""
     out: list[Quantity] = []
+    codes = [(m.start(), m.end()) for m in _DOTTED_CODE.finditer(text)]
     for m in _QUANTITY.finditer(text):
+        if any(a <= m.start("num") < b for a, b in codes):
+            continue
         num = float(m.group("num").replace(",", ""))
         mult = (m.group("mult") or "").lower()
         mmult = m.group("mmult")
@@ -463,6 +470,7 @@ def names(text: str) -> list[str]:
         if strong or (capital and not sentence_start and low not in _COMMON_CAPITALISED):
             out.append(tok)
         sentence_start = False
+    out.extend(m.group(0) for m in _DOTTED_CODE.finditer(text))
     if not out:  # a one-word claim ("Concur.") is the name it commits to, even though it opens the sentence
         tokens = [m.group(0).rstrip("'’") for m in _NAME_TOKEN.finditer(text)]
         if len(tokens) == 1 and tokens[0][0].isupper() and tokens[0].lower() not in _COMMON_CAPITALISED \

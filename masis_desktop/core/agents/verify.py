@@ -37,6 +37,8 @@ MAX_SPAN_WORDS = 6  # a sentence without a number or name: its first new words, 
 # Verdicts whose sentence code already rejects for good (or that make no claim): nothing left to verify.
 SETTLED = frozenset({"hedge", "uncited", "invalid_citation", "hallucination", "factual_error"})
 _WORD = re.compile(r"[A-Za-z0-9][\w'’%-]*")
+_PER = re.compile(r"\s+(?:per|a|an|each)\s+[A-Za-z][\w-]*(?:\s+[a-z][\w-]*)?(?=\s*(?:$|[,;.)]))"
+                  r"|\s+per\s+[A-Za-z][\w-]*")
 _LEADING_CAPITALS = re.compile(r"(?:\b[A-Z][\w'’-]*\.?\s+)+$")
 
 
@@ -72,7 +74,9 @@ def value_spans(claim: str, question: str) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     for q in tx.quantities(claim):
         if not any(tx.same_quantity(q, o) for o in tx.quantities(question)):
-            out.append((claim[:q.start], q.text))
+            per = _PER.match(claim, q.end)  # "EUR 12 per kg": the unit it is per is part of the value
+            end = per.end() if per and not tx.content_stems(per.group(0)) <= tx.content_stems(question) else q.end
+            out.append((claim[:q.start], claim[q.start:end]))
     taken = [(len(before), len(before) + len(value)) for before, value in out]
     for name in dict.fromkeys(tx.names(claim)):
         if tx.name_in(name, question):
