@@ -62,12 +62,13 @@ def test_a_claim_that_lists_the_cases_as_the_passage_does_gets_no_question() -> 
     assert options == ["4 MiB", "64 MiB"] and stated == "64 MiB"
 
 
-def test_a_title_goes_into_the_blank_with_the_name_and_accented_names_are_options() -> None:
+def test_a_title_goes_into_the_blank_and_options_keep_the_passage_titles_and_accents() -> None:
     text = ("CS340 Machine Learning: 7.5 ECTS, course leader Prof. Rafael Dunmore; lab sessions are run by "
             "Dr. Helena Okafor and Agnieszka Wróbel.")
     code = audit_answer("The course leader is Dr. Helena Okafor [c1].", [hit("c1", text, document="d.md")],
                         question="Who is the course leader for CS340?")
     [slot] = find_slots(code, [Source.of(hit("c1", text, document="d.md"))], "Who is the course leader for CS340?")
     assert slot.statement == "The course leader is ____."  # not "The course leader is Dr. ____."
-    assert slot.options == ["Machine Learning", "Rafael Dunmore", "Helena Okafor", "Agnieszka Wróbel"]
-    assert slot.options[slot.stated] == "Helena Okafor"
+    # each option as the passage writes it: after "____" the model would write the title too
+    assert slot.options == ["Machine Learning", "Prof. Rafael Dunmore", "Dr. Helena Okafor", "Agnieszka Wróbel"]
+    assert slot.options[slot.stated] == "Dr. Helena Okafor"

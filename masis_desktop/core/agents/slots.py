@@ -30,8 +30,9 @@ MAX_SLOT_CHECKS = 2
 MAX_OPTIONS = 4
 PICK_MARGIN = 2.0  # log-probability by which another option must beat the stated one (chosen on dev)
 _PERSON = re.compile(r"\b[A-ZÀ-ÖØ-Þ][^\W\d_]+(?:[ -][A-ZÀ-ÖØ-Þ][^\W\d_]+)+\b")
-# A title before a name goes into the blank with it: "Dr. ____" would make the option the passage calls "Dr."
-# the likelier one whatever the question asks (held-out v2: "Prof. ____" picked the professor, not the leader)
+# A title before a name goes into the blank with it, and each option is the name as the passage writes it, title
+# included: "Prof. ____" made the option the passage calls professor the likelier one whatever the question asked
+# (held-out v2), and a bare name is not what the model would write after "____" when the passage says "Dr." (dev)
 _TITLE = re.compile(r"\b(?:Dr|Prof|Professor|Mr|Mrs|Ms|Sister|Sir)\.?\s+$", re.IGNORECASE)
 
 
@@ -187,17 +188,20 @@ def _sentence_slot(idx: int, plain: str, src: Source, question: str | None = Non
                     continue
                 statement = plain.replace(q.text, "____", 1)
                 return Slot(idx, plain, statement, text, options, options.index(mine[0].text))
-        people = list(dict.fromkeys(_PERSON.findall(text)))
+        people: dict[str, str] = {}  # name -> as the passage writes it, with its title ("Dr. Amara Nwosu")
+        for m in _PERSON.finditer(text):
+            title = _TITLE.search(text[:m.start()])
+            people.setdefault(m.group(0), text[title.start() if title else m.start():m.end()])
         stated = [p for p in people if p.lower() in plain.lower()]
         if stated and len(people) > 1:
-            options = people[:MAX_OPTIONS]
-            if stated[0] not in options:
+            names = list(people)[:MAX_OPTIONS]
+            if stated[0] not in names:
                 continue
             found = re.search(re.escape(stated[0]), plain, flags=re.IGNORECASE)
             assert found is not None
             title = _TITLE.search(plain[:found.start()])
             statement = plain[:title.start() if title else found.start()] + "____" + plain[found.end():]
-            return Slot(idx, plain, statement, text, options, options.index(stated[0]))
+            return Slot(idx, plain, statement, text, [people[n] for n in names], names.index(stated[0]))
     return None
 
 
