@@ -35,17 +35,22 @@ def _write(tmp_path: Path, lines: list[str]) -> Path:
 # --- dataset ------------------------------------------------------------------------------------------------------
 
 
+SHIPPED = {"dev": (60, 0.15, 0.20), "heldout": (40, 0.15, 0.20), "heldout2": (60, 0.30, 0.35),
+           "heldout3": (70, 0.25, 0.30), "heldout4": (70, 0.25, 0.30)}
+
+
 def test_shipped_datasets_are_valid_and_shaped_as_documented() -> None:
-    for name, minimum in (("dev", 60), ("heldout", 40)):
+    passages: dict[str, set[str]] = {}
+    for name, (minimum, low, high) in SHIPPED.items():
         data = load_dataset(REPO / "tests/data/eval" / f"{name}.jsonl")
         assert len(data.items) >= minimum
         unanswerable = [i for i in data.items if i.unanswerable]
-        assert 0.15 <= len(unanswerable) / len(data.items) <= 0.20
+        assert low <= len(unanswerable) / len(data.items) <= high
         assert all(i.has_pair for i in data.items if not i.unanswerable)
         assert all(not i.answer and i.hallucinated_answer is None for i in unanswerable)
-    dev = {p.id for p in load_dataset(REPO / "tests/data/eval/dev.jsonl").passages}
-    held = {p.id for p in load_dataset(REPO / "tests/data/eval/heldout.jsonl").passages}
-    assert not dev & held  # the held-out set shares no passage with the tuning set
+        passages[name] = {p.id for p in data.passages} | {p.text for p in data.passages}
+    for name, mine in passages.items():  # no set shares a passage (id or text) with another
+        assert all(not mine & other for n, other in passages.items() if n != name)
 
 
 def test_dataset_validation_names_the_line(tmp_path: Path) -> None:
