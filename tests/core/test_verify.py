@@ -65,3 +65,17 @@ def test_sentences_code_settled_are_not_asked_about() -> None:
     computed = audit_answer("Revenue grew by NOK 12 million in 2023 [c2].", hits,
                             question="By how much did revenue grow in 2023?")
     assert claims_to_verify(computed, context) == []  # a figure code derived by arithmetic: no passage states it
+
+
+def test_the_metrics_of_a_sentence_scored_in_several_places_add_up() -> None:
+    from masis_desktop.core.agents.verify import merged_stats
+
+    one = {"node": "verify", "iteration": 0, "model": "m", "prompt_tokens": 300, "prefill_tokens": 250,
+           "cached_tokens": 50, "completion_tokens": 3, "prefill_ms": 1000.0, "decode_ms": 90.0, "total_ms": 1200.0,
+           "first_token_ms": None}
+    two = dict(one, prompt_tokens=310, prefill_tokens=12, cached_tokens=298, completion_tokens=4, prefill_ms=60.5,
+               decode_ms=120.0, total_ms=200.0)
+    merged = merged_stats([one, two])
+    assert merged["total_ms"] == 1400.0 and merged["prefill_ms"] == 1060.5 and merged["decode_ms"] == 210.0
+    assert merged["prefill_tokens"] == 262 and merged["cached_tokens"] == 348 and merged["completion_tokens"] == 7
+    assert merged["prompt_tokens"] == 310 and merged["calls"] == 2 and merged["node"] == "verify"

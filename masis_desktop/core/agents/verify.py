@@ -140,16 +140,35 @@ def verify_claims(question: str, code: CodeAudit, context: Context, llm: LLM, ca
         if not spans:
             continue  # the sentence only repeats the question: the non-answer rule deals with it
         messages = answer_messages(question, " ".join(chunks[c] for c in cited))
+        calls: list[dict[str, Any]] = []
         try:
-            scores = [llm.score(messages, before, [value], cancel=cancel)[0] for before, value in spans]
+            scores = []
+            for before, value in spans:
+                scores.append(llm.score(messages, before, [value], cancel=cancel)[0])
+                calls.append(llm_stats(llm, "verify", iteration))
             result = Verification(idx, plain, cited, [v for _, v in spans], min(scores))
         except CancelledError:
             raise
         except Exception as exc:  # a failed check changes nothing: the code verdict stands
             result = Verification(idx, plain, cited, [v for _, v in spans], None, f"{type(exc).__name__}: {exc}"[:200])
-        result.stats = llm_stats(llm, "verify", iteration)
+        result.stats = merged_stats(calls) if calls else llm_stats(llm, "verify", iteration)
         results.append(result)
     return results
+
+
+_SUMMED = ("prefill_tokens", "cached_tokens", "completion_tokens", "prefill_ms", "decode_ms", "total_ms")
+
+
+def merged_stats(calls: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """One metrics entry for several scoring calls of one sentence (each value is scored in its own place, so
+    reading only the last call's stats would leave the others' model time counted as pipeline code)."""
+    out = dict(calls[-1])
+    for key in _SUMMED:
+        values = [c[key] for c in calls if isinstance(c.get(key), (int, float))]
+        if values:
+            out[key] = round(sum(values), 1) if isinstance(values[0], float) else sum(values)
+    out["calls"] = len(calls)
+    return out
 
 
 def scored_values(question: str, passage: str, statement: str, options: Sequence[str], llm: LLM,
