@@ -33,7 +33,7 @@ _PERSON = re.compile(r"\b[A-ZÀ-ÖØ-Þ][^\W\d_]+(?:[ -][A-ZÀ-ÖØ-Þ][^\W\d_]+
 # A title before a name goes into the blank with it, and each option is the name as the passage writes it, title
 # included: "Prof. ____" made the option the passage calls professor the likelier one whatever the question asked
 # (held-out v2), and a bare name is not what the model would write after "____" when the passage says "Dr." (dev)
-_TITLE = re.compile(r"\b(?:Dr|Prof|Professor|Mr|Mrs|Ms|Sister|Sir)\.?\s+$", re.IGNORECASE)
+_TITLE = re.compile(r"\b(?:Dr|Prof|Professor|Mr|Mrs|Ms|Sister|Sir)\.?\s+$")  # case-sensitive: "200 ms" is no title
 
 
 @dataclass
@@ -91,9 +91,7 @@ def _by_relevance(src: Source, question: str | None) -> list[tx.Span]:
     return sorted(src.sentences, key=lambda sp: -len(asked & tx.content_stems(sp.text)))
 
 
-_MONTHS = frozenset({"january", "february", "march", "april", "may", "june", "july", "august", "september",
-                     "october", "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep",
-                     "sept", "oct", "nov", "dec"})
+_MONTHS = frozenset(tx.MONTHS) | {"jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"}
 _CODE_WORDS = {"version", "release", "v", "sev", "level", "tier", "model", "phase", "step", "section", "chapter",
                "sop", "ic", "iso", "rfc", "build", "api", "gen", "generation", "series", "revision", "rev"}
 _WORD_BEFORE = re.compile(r"([A-Za-z][A-Za-z0-9]*)(-?)\s*$")

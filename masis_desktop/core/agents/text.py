@@ -433,6 +433,31 @@ rose fall fell ratio average compare compared longer shorter higher lower bigger
 """)
 
 
+MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+          "november", "december")
+DATE = re.compile(r"\b\d{1,2}\s+(?:" + "|".join(MONTHS) + r")(?:\s+\d{4})?\b|\b(?:" + "|".join(MONTHS)
+                  + r")\s+\d{1,2}(?:,\s*\d{4})?\b", re.IGNORECASE)
+
+
+def _date_key(date: str) -> tuple[int, int, int]:
+    """(year or 0, month, day) of "1 April 2024" / "April 1, 2024" / "1 April"."""
+    parts = re.findall(r"[A-Za-z]+|\d+", date)
+    month = next((MONTHS.index(p.lower()) + 1 for p in parts if p.lower() in MONTHS), 0)
+    numbers = [int(p) for p in parts if p.isdigit()]
+    return (next((n for n in numbers if n > 31), 0), month, next((n for n in numbers if n <= 31), 0))
+
+
+def states_date(date: str, text: str) -> bool:
+    """Whether ``text`` states the day ``date`` names, in any of "1 April 2024", "April 1, 2024", "2024-04-01"
+    (a date without a year matches that day in any year)."""
+    year, month, day = _date_key(date)
+    for m in DATE.finditer(text):
+        y, mo, d = _date_key(m.group(0))
+        if (mo, d) == (month, day) and (y == year or not y or not year):
+            return True
+    return bool(year) and f"{year:04d}-{month:02d}-{day:02d}" in text
+
+
 def question_focus(question: str) -> set[str]:
     """Stems of what a question asks about ("net profit", "list price"): its content words minus the names it
     is about (companies, products, places), numbers and the words that only frame a question."""
