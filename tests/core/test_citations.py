@@ -293,6 +293,51 @@ def test_an_answer_from_passages_without_the_year_the_question_asks_about_is_inc
                                            "asks about")
 
 
+def test_an_answer_about_another_case_of_the_named_thing_is_incomplete() -> None:
+    club = [hit("c1", "Pulsehall Fitness, house rules. Club manager for the Riverside club is Tomasz Wierzbicki; "
+                      "Premium membership includes 24-hour access plus partner spas.")]
+    other = audit_answer("The club manager is Tomasz Wierzbicki [c1].", club,
+                         question="Who is the club manager of Pulsehall's Northgate club?")
+    assert other.audit.needs_retry and other.issues[0].issue_type is IssueType.INCOMPLETE
+    assert other.issues[0].description == ("the cited passages never mention Northgate, which the question asks "
+                                           "about")
+    assert audit_answer("The club manager is Tomasz Wierzbicki [c1].", club,
+                        question="Who is the club manager of Pulsehall's Riverside club?").issues == []
+    # a capitalised name must be written as a name: "plus partner spas" is not the Plus membership
+    plus = audit_answer("It includes 24-hour access [c1].", club,
+                        question="Does the Pulsehall Plus membership include 24-hour access?")
+    assert "Plus" in plus.issues[0].description
+    # a version is compared whole: v5.2 is not v5.1
+    policy = [hit("c2", "Quillon Systems support policy v5.2. Premier customers receive a response within 30 "
+                        "minutes.")]
+    q51 = "Under Quillon support policy v5.1, how fast do Premier customers get a response?"
+    assert "v5.1" in audit_answer("Within 30 minutes [c2].", policy, question=q51).issues[0].description
+    assert audit_answer("Within 30 minutes [c2].", policy, question=q51.replace("5.1", "5.2")).issues == []
+    # "FY2024" is how a question says "fiscal year 2024"
+    budget = [hit("c3", "City of Eastbrook, adopted budget for fiscal year 2024. Libraries receive USD 11.2 "
+                        "million, up from FY2023.")]
+    assert audit_answer("USD 11.2 million [c3].", budget,
+                        question="How much does Eastbrook's FY2024 budget allocate to libraries?").issues == []
+    # a question whose only name the documents never repeat (a project's name) is not refused for it
+    minutes = [hit("c4", "Product steering committee, 14 May 2024. Release 4.0 shipped on 7 May.")]
+    assert audit_answer("On 7 May [c4].", minutes, question="On what date did Orchid release 4.0 ship?").issues == []
+
+
+def test_question_names_and_how_a_passage_states_them() -> None:
+    assert tx.question_names("Under Quillon policy v5.1, what did Premier customers get in April 2024?") == [
+        "v5.1", "Quillon", "Premier"]
+    assert tx.question_names("When does support end for Quillon Vault 9.x?") == ["9.x", "Quillon", "Vault"]
+    assert tx.name_stated("HomeCover", "Ellwood HOMECOVER Plus policy") and tx.name_stated("DVDs", "DVD: 1 week")
+    assert not tx.name_stated("InterCity", "regional services") and not tx.name_stated("FY24", "fiscal year 2023")
+    assert tx.name_stated("FY24", "the FY 2024 budget")
+
+
+def test_answer_type_words_and_periods_are_not_what_a_question_is_about() -> None:
+    assert tx.question_focus("Which firm carries out the groundworks on Harbour Lane Block B?") == {"groundwork"}
+    assert tx.question_focus("What was the monthly price of the Plus membership?") == {"month", "membership"}
+    assert tx.stem("annual") == tx.stem("years") == "year"
+
+
 def test_an_address_or_three_part_version_is_a_code_not_a_number() -> None:
     ev = [hit("c1", "Firmware 3.4.2 changed the default admin address from 192.168.8.1 to 192.168.50.1.")]
     q = "What is the default admin address after the update?"

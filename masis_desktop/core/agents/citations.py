@@ -485,6 +485,22 @@ def unasked_numbers(question: str, cited: Sequence[str]) -> list[str]:
     return list(dict.fromkeys(out))
 
 
+def unasked_names(question: str, cited: Sequence[str]) -> list[str]:
+    """The question's names and codes that no cited passage writes, when another of its names is there.
+
+    "Who manages Pulsehall's Northgate club?" answered from the page about the Riverside club, "policy v5.1"
+    from v5.2, "the Plus membership" from the Premium one: the answer is about the right company but the wrong
+    case. The anchor (another name of the question in the cited text) keeps a question whose only name is a
+    project the documents never repeat ("the Orchid audit" over the steering minutes) from being refused.
+    """
+    if not cited:
+        return []
+    text = " ".join(" ".join(cited).split())
+    asked = tx.question_names(question)
+    missing = [n for n in asked if not tx.name_stated(n, text)]
+    return missing if missing and len(missing) < len(asked) else []
+
+
 def restates_question(claims: Sequence[str], question: str) -> bool:
     """Whether the claims (citations stripped) say nothing the question did not already say.
 
@@ -669,8 +685,8 @@ def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encode
         issues.append(f.issue())
         penalty *= NON_ANSWER_FACTOR
         needs_retry = True
-    elif question and claim_sentences and (missed := unasked_numbers(question, cited_texts) + unasked_focus(
-            question, cited_texts)):
+    elif question and claim_sentences and (missed := unasked_numbers(question, cited_texts) + unasked_names(
+            question, cited_texts) + unasked_focus(question, cited_texts)):
         f = Finding(IssueType.INCOMPLETE, 0.7,
                     f"the cited passages never mention {', '.join(missed)}, which the question asks about",
                     answer[:200], f'answer from a passage that states it, or write only: "{tx.ABSTAIN}"',

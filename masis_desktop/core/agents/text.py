@@ -222,12 +222,19 @@ NUMBER_WORDS = {
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’]*(?:-[A-Za-z]+)*|\d+(?:[.,]\d+)*")
 
 
+# "monthly" asks what a passage writes "per month": the period adjectives share their noun's stem
+_PERIODIC = {"monthly": "month", "annual": "year", "annually": "year", "yearly": "year", "weekly": "week",
+             "daily": "day", "hourly": "hour", "quarterly": "quarter"}
+
+
 def stem(word: str) -> str:
-    """A deliberately crude stemmer: enough to match "offices"/"office", "opened"/"opens"."""
+    """A deliberately crude stemmer: enough to match "offices"/"office", "opened"/"opens", "monthly"/"month"."""
     w = word.lower().replace("’", "'")
     if w.endswith("'s"):
         w = w[:-2]
     w = w.strip("'")
+    if w in _PERIODIC:
+        return _PERIODIC[w]
     for suffix, min_len in (("ies", 5), ("ing", 6), ("ed", 5), ("es", 5), ("s", 4)):
         if w.endswith(suffix) and len(w) >= min_len and not w.endswith("ss"):
             w = w[: -len(suffix)] + ("y" if suffix == "ies" else "")
@@ -430,7 +437,10 @@ get gets got much many long often far use uses used need needs have has do does 
 makes say says report reports plan plans new current currently exactly actually kind type
 difference differ total combined sum change changed increase increased decrease decreased grow grew growth rise
 rose fall fell ratio average compare compared longer shorter higher lower bigger smaller
+name named date dated firm company price priced cost costs worth due carry carries amount value figure
 """)
+# The last line: words naming the kind of value asked for ("which firm", "what date", "the name of"); a passage
+# states the value itself ("Calder Civils", "3 February 2025"), rarely the word.
 
 
 MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
@@ -523,3 +533,34 @@ def name_in(name: str, text: str) -> bool:
         # ("X3" must not pass on a page that says "X2" and "3 kW")
         return re.search(rf"(?<![^\W_]){re.escape(name.lower())}(?![^\W_])", text.lower()) is not None
     return all(p in pool or stem(p) in pool for p in parts)
+
+
+# A version or release code the question names whole: "v5.1", "9.x", "R2.3" (the word tokens would split it).
+_VERSION_CODE = re.compile(r"(?<![\w.])[A-Za-z]{0,3}\d+(?:\.(?:\d+|x))+(?![\w]|\.\d)")
+_FISCAL = re.compile(r"^FY\s?(\d{2}|\d{4})$", re.IGNORECASE)
+
+
+def question_names(question: str) -> list[str]:
+    """The names and codes a question is about, whole: "Northgate", "Plus", "v5.1", "FY2024" (months are dates,
+    which ``states_date`` checks; a bare number such as "4.0" is a quantity)."""
+    codes = [m.group(0) for m in _VERSION_CODE.finditer(question) if any(c.isalpha() for c in m.group(0))]
+    out = codes + [n for n in names(question)
+                   if n.lower() not in MONTHS and not any(c.startswith(n) and c != n for c in codes)]
+    return list(dict.fromkeys(out))
+
+
+def name_stated(name: str, text: str) -> bool:
+    """Whether ``text`` writes ``name`` as a name: a capitalised name must occur capitalised ("Plus" is not the
+    "plus" of "plus partner spas"); codes occur whole; "FY2024" is also "fiscal year 2024"."""
+    if fiscal := _FISCAL.match(name):
+        year = fiscal.group(1)
+        long = year if len(year) == 4 else "20" + year
+        return re.search(rf"\b(?:FY\s?(?:{long}|{long[2:]})|fiscal\s+year\s+{long})\b", text, re.IGNORECASE) is not None
+    if _VERSION_CODE.fullmatch(name):
+        return re.search(rf"(?<![\w.]){re.escape(name)}(?![\w]|\.\d)", text, re.IGNORECASE) is not None
+    if not name_in(name, text):
+        return False
+    if not name[:1].isupper() or name.isupper():
+        return True
+    core = name[:-1] if name.endswith("s") and len(name) > 3 else name  # "DVDs" is stated by "DVD"
+    return re.search(rf"\b{re.escape(core[:1])}(?i:{re.escape(core[1:])})", text) is not None

@@ -111,6 +111,10 @@ class AnswerMode:
                     "retries": len(metrics.get("retry_reasons") or []),
                     "latency_ms": {k: float(v) for k, v in (metrics.get("node_latency_ms") or {}).items()},
                     "total_ms": float(metrics.get("total_ms") or 0.0),
+                    # each draft and why it was refused or kept: the critic's trace entries
+                    "attempts": [{"draft": e.get("draft"), "confidence": e.get("confidence"),
+                                  "findings": e.get("findings")}
+                                 for e in result.state.trace if e.get("node") == "critic"],
                 }
 
             try:
