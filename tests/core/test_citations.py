@@ -227,6 +227,24 @@ def test_chunks_about_different_cases_are_not_a_conflict_when_the_question_names
     assert [i.issue_type for i in unnamed.issues] == [IssueType.CONTRADICTION]
 
 
+def test_a_chunk_without_the_case_the_question_names_is_not_a_conflict() -> None:
+    ev = [hit("c1", "Brightwater card fees from 1 July 2024. Gold credit card: annual fee EUR 95.", document="gold"),
+          hit("c2", "Brightwater card fees from 1 July 2024. Platinum credit card: annual fee EUR 240.",
+              document="platinum"),
+          hit("c3", "Quillon support policy v5.1. Severity 1: updates every 4 hours.", document="v51"),
+          hit("c4", "Quillon support policy v5.2. Severity 1: updates every 2 hours.", document="v52")]
+    assert audit_answer("The annual fee is EUR 95 [c1].", ev,
+                        question="What is the annual fee for the Brightwater Gold credit card?").issues == []
+    assert audit_answer("Updates every 2 hours [c4].", ev,
+                        question="Under Quillon policy v5.2, how often are Severity 1 updates given?").issues == []
+    # two chunks that both write the named case and disagree are still a conflict
+    both = [*ev[:1], hit("c5", "Brightwater card fees from 1 July 2024. Gold credit card: annual fee EUR 90.",
+                           document="draft-gold")]
+    assert [i.issue_type for i in audit_answer(
+        "The annual fee is EUR 95 [c1].", both,
+        question="What is the annual fee for the Brightwater Gold credit card?").issues] == [IssueType.CONTRADICTION]
+
+
 def test_off_topic_answers_but_not_short_ones() -> None:
     ev = [hit("c1", "Revenue for the quarter was NOK 214.6 million, up 18 percent from the same quarter of 2025, "
                     "driven by larger fleet orders from offshore wind operators.")]

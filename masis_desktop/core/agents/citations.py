@@ -326,6 +326,7 @@ def variation_findings(claim: str, answer: str, evidence: list[Source],
     claim_words |= {w.lower() for w in tx.names(claim + " " + (question or ""))} | set(
         _YEAR.findall(claim + " " + (question or "")))
     answer_qs = tx.quantities(answer)
+    case_names = tx.question_names(question) + _YEAR.findall(question) if question else []
     all_occ = [o for s in evidence for o in occ_cache.setdefault(s.id, occurrences(s))]
     for q in tx.quantities(claim):
         mine = [o for o in all_occ if tx.same_quantity(q, o.quantity) or (
@@ -361,6 +362,10 @@ def variation_findings(claim: str, answer: str, evidence: list[Source],
                 distinct = set().union(*(r.source.entities ^ o.source.entities for r in rivals)) if rivals else set()
                 if distinct & claim_words:
                     rivals = [r for r in rivals if r.source.entities == o.source.entities]  # the case is named
+                # the question names its case ("Gold card", "policy v5.2", "2024") and this chunk writes it: a
+                # chunk that does not is about another case (the Platinum card, v5.1), not a disagreement
+                named = [n for n in case_names if tx.name_stated(n, o.source.text)]
+                rivals = [r for r in rivals if all(tx.name_stated(n, r.source.text) for n in named)]
                 unreported = [r for r in rivals if not any(tx.same_quantity(r.quantity, a) for a in answer_qs)]
                 if unreported:
                     r = unreported[0]
