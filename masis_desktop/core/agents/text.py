@@ -437,9 +437,10 @@ get gets got much many long often far use uses used need needs have has do does 
 makes say says report reports plan plans new current currently exactly actually kind type
 difference differ total combined sum change changed increase increased decrease decreased grow grew growth rise
 rose fall fell ratio average compare compared longer shorter higher lower bigger smaller
-name named date dated firm company price priced cost costs worth due carry carries amount value figure
+name named date dated firm company price priced cost costs worth due carry carries amount value figure period
+duration length
 """)
-# The last line: words naming the kind of value asked for ("which firm", "what date", "the name of"); a passage
+# The last two lines: words naming the kind of value asked for ("which firm", "what date", "the name of"); a passage
 # states the value itself ("Calder Civils", "3 February 2025"), rarely the word.
 
 
