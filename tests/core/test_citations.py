@@ -336,6 +336,10 @@ def test_an_answer_about_another_case_of_the_named_thing_is_incomplete() -> None
                         "million, up from FY2023.")]
     assert audit_answer("USD 11.2 million [c3].", budget,
                         question="How much does Eastbrook's FY2024 budget allocate to libraries?").issues == []
+    # a name in the chunk's file name or section heading is written too: a chunk need not repeat its heading
+    filed = [hit("c5", "Club manager: Tomasz Wierzbicki.", document="/docs/northgate-club_contacts.pdf")]
+    assert audit_answer("Tomasz Wierzbicki [c5].", filed,
+                        question="Who is the club manager of Pulsehall's Northgate club?").issues == []
     # a question whose only name the documents never repeat (a project's name) is not refused for it
     minutes = [hit("c4", "Product steering committee, 14 May 2024. Release 4.0 shipped on 7 May.")]
     assert audit_answer("On 7 May [c4].", minutes, question="On what date did Orchid release 4.0 ship?").issues == []

@@ -34,6 +34,7 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Protocol
 
 import numpy as np
@@ -84,14 +85,16 @@ class Source:
     quantities: list[tx.Quantity]
     number_words: set[float]
     entities: frozenset[str] = frozenset()  # what the chunk is about: names and years of its heading/first line
+    about: str = ""  # its section heading path and file name: where a name the chunk itself omits may stand
 
     @classmethod
     def of(cls, hit: SearchHit) -> Source:
         sentences = tx.split_sentences(hit.text) or [tx.Span(hit.text, 0, len(hit.text))]
         head = f"{hit.heading or ''} {sentences[0].text}"
         entities = frozenset({n.lower() for n in tx.names(head)} | set(_YEAR.findall(head)))
+        stem = re.sub(r"[-_.]+", " ", Path(hit.document).stem)
         return cls(hit.chunk_id, hit.text, hit.document, sentences, tx.quantities(hit.text),
-                   tx.number_words_in(hit.text), entities)
+                   tx.number_words_in(hit.text), entities, f"{hit.heading or ''} {stem}".strip())
 
 
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
@@ -490,20 +493,32 @@ def unasked_numbers(question: str, cited: Sequence[str]) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-def unasked_names(question: str, cited: Sequence[str]) -> list[str]:
+def unasked_names(question: str, cited: Sequence[str], about: Sequence[str] = ()) -> list[str]:
     """The question's names and codes that no cited passage writes, when another of its names is there.
 
     "Who manages Pulsehall's Northgate club?" answered from the page about the Riverside club, "policy v5.1"
     from v5.2, "the Plus membership" from the Premium one: the answer is about the right company but the wrong
     case. The anchor (another name of the question in the cited text) keeps a question whose only name is a
-    project the documents never repeat ("the Orchid audit" over the steering minutes) from being refused.
+    project the documents never repeat ("the Orchid audit" over the steering minutes) from being refused; a name
+    just before a name that is there is its owner or brand ("Pulsehall's Northgate club" over the Northgate
+    club's own contact sheet), which documents often leave out, so it is not required either. A name
+    in the cited chunks' section headings or file names (``about``: "Gold card > Fees", "orchid-minutes.pdf")
+    counts as written: a chunk cut from under its heading does not repeat it.
     """
     if not cited:
         return []
     text = " ".join(" ".join(cited).split())
+    where = " ".join(about)
     asked = tx.question_names(question)
-    missing = [n for n in asked if not tx.name_stated(n, text)]
-    return missing if missing and len(missing) < len(asked) else []
+    stated = {n for n in asked if tx.name_stated(n, text) or (where and tx.name_in(n, where))}
+    if not stated:
+        return []
+
+    def leads_stated(name: str) -> bool:  # "Pulsehall's Northgate club": the owner of a name that is there
+        return any(m.group(1) in stated for m in re.finditer(
+            rf"(?<![\w.]){re.escape(name)}(?:'s|’s)?\s+([\w.-]*\w)", question))
+
+    return [n for n in asked if n not in stated and not leads_stated(n)]
 
 
 def restates_question(claims: Sequence[str], question: str) -> bool:
@@ -680,6 +695,7 @@ def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encode
         needs_retry = True  # nothing in the answer is tied to a source
     plain_of = dict(zip((id(c) for c in claims), stripped, strict=True))
     cited_texts = list(dict.fromkeys(by_id[cid].text for c in claim_sentences for cid in c.citations if cid in by_id))
+    cited_about = list(dict.fromkeys(by_id[cid].about for c in claim_sentences for cid in c.citations if cid in by_id))
     non_answer = bool(question) and bool(claim_sentences) and restates_question(
         [plain_of[id(c)] for c in claim_sentences], question or "")
     if non_answer:
@@ -691,7 +707,7 @@ def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encode
         penalty *= NON_ANSWER_FACTOR
         needs_retry = True
     elif question and claim_sentences and (missed := unasked_numbers(question, cited_texts) + unasked_names(
-            question, cited_texts) + unasked_focus(question, cited_texts)):
+            question, cited_texts, cited_about) + unasked_focus(question, cited_texts)):
         f = Finding(IssueType.INCOMPLETE, 0.7,
                     f"the cited passages never mention {', '.join(missed)}, which the question asks about",
                     answer[:200], f'answer from a passage that states it, or write only: "{tx.ABSTAIN}"',
