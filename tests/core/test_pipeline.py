@@ -197,6 +197,10 @@ def test_code_findings_override_the_model() -> None:
     r = run(Q, corpus(), s, max_retries=0).response
     assert r["critique"]["hallucination_detected"] is True and r["critique"]["needs_retry"] is True
     assert r["confidence"] == pytest.approx(0.5)
+    # the critic's trace entry keeps the draft it audited and what was found, so a refusal explains itself
+    critic_entry = next(e for e in r["trace"] if e["node"] == "critic")
+    assert critic_entry["draft"] == BAD_ID[:600]
+    assert critic_entry["findings"][0].startswith("code: hallucination: cites [")
     assert r["evaluation"]["faithfulness"] == 0.0  # verified share 0/1 caps it below the seed's 0.4 clamp
     assert r["status"] == "needs_clarification"
 

@@ -275,7 +275,7 @@ def critique(question: str, draft: str, context: Context, llm: LLM | None, *, it
         "issues": [i.issue_type.value for i in issues],
         # what was found and by whom, so a refused answer can be explained from its trace alone
         "findings": [f"{i.source}: {i.issue_type.value}: {i.description}"[:200] for i in issues],
-        "draft": body[:600],
+        "draft": draft[:600],
         "abstained": code.abstained,
         "non_answer": code.non_answer,
         "model_audit": status,
