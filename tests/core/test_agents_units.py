@@ -9,7 +9,13 @@ from masis_desktop.core.agents import evaluator, supervisor
 from masis_desktop.core.agents.citations import audit_answer
 from masis_desktop.core.agents.compress import REMOVED, build_context, sanitize
 from masis_desktop.core.agents.researcher import augmented_query, research
-from masis_desktop.core.agents.synthesizer import attach_citations, clean_draft, problems_from, repair_citations
+from masis_desktop.core.agents.synthesizer import (
+    attach_citations,
+    clean_draft,
+    move_citations,
+    problems_from,
+    repair_citations,
+)
 from masis_desktop.core.schemas import CritiqueIssue, CritiqueReport, IssueType, RunState
 from masis_desktop.settings import RetrievalSettings
 from tests.core.pipeline_support import FixedRetriever, hit
@@ -110,6 +116,21 @@ def test_code_attaches_citations_only_to_verified_sentences() -> None:
     assert n == 2
     assert text == ("The budget is NOK 48 million for 2027 [c1]. Dr. Tomas Lindqvist leads it from Oslo [c2]! "
                     "It is great. The budget is NOK 50 million. I lack sufficient evidence on hiring.")
+
+
+def test_code_moves_a_citation_only_to_the_one_passage_that_states_every_fact() -> None:
+    ctx = build_context("q", [hit("c1", "Ledgerly Growth plan: the public API allows 120 requests per minute."),
+                              hit("c3", "Ledgerly Enterprise plan (minimum 50 users): the public API allows 600 "
+                                        "requests per minute.")], budget_tokens=300)
+    text, n = move_citations("The Enterprise plan allows 600 requests per minute [c1]. The Growth plan allows 120 "
+                             "requests per minute [c1]. It allows 900 requests per minute [c1]. It is fast [c7].", ctx)
+    assert n == 1
+    assert text == ("The Enterprise plan allows 600 requests per minute [c3]. The Growth plan allows 120 requests "
+                    "per minute [c1]. It allows 900 requests per minute [c1]. It is fast [c7].")
+    # several groups collapse into the one passage; a sentence already right keeps its citations
+    assert move_citations("Enterprise: 600 requests per minute [c1][c1].", ctx) == (
+        "Enterprise: 600 requests per minute [c3].", 1)
+    assert move_citations("Enterprise: 600 requests per minute [c1, c3].", ctx)[1] == 0
 
 
 def test_problems_for_the_writer_put_code_findings_first() -> None:

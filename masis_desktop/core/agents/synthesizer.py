@@ -2,8 +2,10 @@
 
 On a retry it does not start blind: it gets its previous draft and the critic's findings as concrete problems
 ("S2 states 30 seconds but [c1] says 60 seconds") and revises, keeping what was right (seed 003, critique
-feedback). The only post-processing is a citation repair a reader would do too: "(c3)" written for an allowed id
-becomes "[c3]"; anything else the model wrote is audited as written.
+feedback). The only post-processing is citation repair a careful reader would do too, never a change of wording:
+"(c3)" written for an allowed id becomes "[c3]"; a sentence citing a passage that lacks its facts is re-cited to
+the one passage that states them all (``move_citations``); an uncited sentence whose facts one passage states is
+cited to it (``attach_citations``). The trace counts each; everything else is audited as written.
 """
 
 from __future__ import annotations
@@ -17,7 +19,14 @@ from typing import Any
 from masis_desktop.core.agents import prompts
 from masis_desktop.core.agents.citations import STRONG_SUPPORT, Embeddings, Encoder, Source, fact_findings, support
 from masis_desktop.core.agents.compress import Context
-from masis_desktop.core.agents.text import citation_ids, find_citations, is_heading, is_hedge, split_sentences
+from masis_desktop.core.agents.text import (
+    citation_ids,
+    find_citations,
+    is_heading,
+    is_hedge,
+    split_sentences,
+    strip_citations,
+)
 from masis_desktop.core.events import CancelToken, TokenStreamed
 from masis_desktop.core.llm.protocol import LLM
 from masis_desktop.core.schemas import CritiqueReport
@@ -143,6 +152,50 @@ def attach_citations(text: str, context: Context, embedder: Encoder | None = Non
     return text, len(edits)
 
 
+def move_citations(text: str, context: Context, embedder: Encoder | None = None) -> tuple[str, int]:
+    """Re-cite, by code, a sentence whose numbers and names none of its cited passages state when one other
+    passage states all of them and supports it strongly.
+
+    The 0.5B writer often copies the right fact and then cites the passage next to it; a retry does not fix that
+    (dev: three drafts in a row citing [c1] for a figure of [c3]). The audit would call it an incorrect citation
+    each time and the answer would be escalated though every fact of it is in the evidence. Only the citation is
+    changed, never a word of the sentence, and only to a passage the audit itself would accept (every fact
+    present, support >= 0.60); ids the evidence does not hold are left alone for the audit's fabrication rule.
+    The trace counts these (``citations_moved``).
+    """
+    sources = [Source.of(h) for h in context.hits]
+    by_id = {src.id: src for src in sources}
+    emb = Embeddings(embedder)
+    edits: list[tuple[int, int, str]] = []
+    for span in split_sentences(text):
+        groups = find_citations(span.text)
+        if not groups or is_heading(span.text) or is_hedge(span.text):
+            continue
+        ids = [i for g in groups for i in g.ids]
+        if any(i not in by_id for i in ids):
+            continue
+        plain = strip_citations(span.text)
+        cited = [by_id[i] for i in dict.fromkeys(ids)]
+        missing, _ = fact_findings(plain, cited, sources)
+        if not missing:
+            continue
+        best: tuple[float, str] | None = None
+        for src in sources:
+            if src in cited or fact_findings(plain, [src], sources)[0]:
+                continue
+            score, _span = support(plain, [src], emb)
+            if score >= STRONG_SUPPORT and (best is None or score > best[0]):
+                best = (score, src.id)
+        if best is None:
+            continue
+        first, *rest = groups
+        edits.append((span.start + first.start, span.start + first.end, f"[{best[1]}]"))
+        edits.extend((span.start + g.start, span.start + g.end, "") for g in rest)
+    for start, end, insert in sorted(edits, reverse=True):
+        text = text[:start] + insert + text[end:]
+    return text, sum(1 for *_, insert in edits if insert)
+
+
 def clean_draft(text: str) -> str:
     text = text.strip()
     text = re.sub(r"^\**\s*(?:final\s+)?answer\s*\**\s*:\s*\**\s*", "", text, flags=re.IGNORECASE)
@@ -166,6 +219,7 @@ def synthesize(question: str, context: Context, llm: LLM, *, iteration: int, max
         yield TokenStreamed(piece, iteration)
     duration = (time.perf_counter() - start) * 1000
     text, repaired = repair_citations(clean_draft("".join(pieces)), context.ids)
+    text, moved = move_citations(text, context, embedder)
     text, attached = attach_citations(text, context, embedder)
     stats = llm_stats(llm, "synthesizer", iteration)
     entry: dict[str, Any] = {
@@ -177,6 +231,7 @@ def synthesize(question: str, context: Context, llm: LLM, *, iteration: int, max
         "citations": len(citation_ids(text)),
         "citations_repaired": repaired,
         "citations_attached": attached,
+        "citations_moved": moved,
         "answer_length": len(text),
         "first_token_ms": None if first is None else round((first - start) * 1000, 1),
         "duration_ms": round(duration, 1),
