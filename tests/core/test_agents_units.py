@@ -131,6 +131,13 @@ def test_code_moves_a_citation_only_to_the_one_passage_that_states_every_fact() 
     assert move_citations("Enterprise: 600 requests per minute [c1][c1].", ctx) == (
         "Enterprise: 600 requests per minute [c3].", 1)
     assert move_citations("Enterprise: 600 requests per minute [c1, c3].", ctx)[1] == 0
+    # a name only the question uses (the user's term for the subject) does not stop a citation being attached
+    minutes = build_context("q", [hit("c1", "Offline mode has a target release date of 30 July 2024.")],
+                            budget_tokens=300)
+    q = "What is the target release date for Orchid's offline mode?"
+    assert attach_citations("The offline mode of Orchid is due on 30 July 2024.", minutes, question=q) == (
+        "The offline mode of Orchid is due on 30 July 2024 [c1].", 1)
+    assert attach_citations("The offline mode of Orchid is due on 30 July 2024.", minutes)[1] == 0
 
 
 def test_problems_for_the_writer_put_code_findings_first() -> None:

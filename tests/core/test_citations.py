@@ -142,6 +142,14 @@ def test_name_absent_from_all_evidence_is_a_hallucination() -> None:
     assert a.audit.claims[0].unsupported_tokens == ["Bergen"]
     assert a.issues[0].issue_type is IssueType.HALLUCINATION
     assert a.audit.hallucination_detected and a.audit.penalty_factor == pytest.approx(0.75)
+    # the user's own name for the subject, which no passage repeats, is not invented by the answer
+    minutes = [hit("c1", "Product steering committee, 14 May 2024. Offline mode (release 4.1) has a target release "
+                         "date of 30 July 2024.")]
+    q = "What is the target release date for Orchid's offline mode?"
+    assert audit_answer("The offline mode of Orchid is due on 30 July 2024 [c1].", minutes, question=q).issues == []
+    assert audit_answer("The offline mode of Orchid is due on 30 July 2024 [c1].", minutes).audit.hallucination_detected
+    assert audit_answer("The offline mode of Orchid is due on 30 July 2024 at Nordhavn [c1].", minutes,
+                        question=q).issues[0].issue_type is IssueType.HALLUCINATION
 
 
 def test_fact_from_another_chunk_is_an_incorrect_citation() -> None:

@@ -206,7 +206,8 @@ def fact_findings(claim: str, cited: list[Source], evidence: list[Source], *,
                   question: str | None = None) -> tuple[list[str], list[Finding]]:
     """Numbers and names of ``claim`` that the cited sources do not state, classified (see the module table).
     A figure computed from cited figures counts as stated when the claim or the ``question`` asks for a
-    computation."""
+    computation. A name the ``question`` uses that no evidence chunk mentions is the user's term for the subject
+    and not a finding; whether the passages are about it is ``unasked_names``' business."""
     missing: list[str] = []
     computing = asks_computation(claim, question)
     findings: list[Finding] = []
@@ -249,6 +250,8 @@ def fact_findings(claim: str, cited: list[Source], evidence: list[Source], *,
                 f'"{name}" is not in {_cite(cited_ids)}; it is mentioned in [{elsewhere[0].id}]', claim,
                 f"cite [{elsewhere[0].id}] for this sentence", cited_ids[0] if cited_ids else None,
                 FACT_FACTOR, True, False))
+        elif question and tx.name_in(name, question):
+            missing.pop()  # the user's own name for the subject ("Orchid"), which no passage repeats: not invented
         else:
             findings.append(Finding(
                 IssueType.HALLUCINATION, 0.9, f'"{name}" is named in none of the evidence', claim,
@@ -600,7 +603,7 @@ def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encode
             check.verdict = "invalid_citation"
             check.note = f"cites {_cite(list(dict.fromkeys(invalid)))}, which is not in the evidence"
             if not valid and plain:  # nothing real is cited: its facts are checked against all the evidence
-                missing, fact = fact_findings(plain, [], sources)
+                missing, fact = fact_findings(plain, [], sources, question=question)
                 mine.extend(f for f in fact if f.type is IssueType.HALLUCINATION)
                 check.unsupported_tokens = missing
         if not ids:
@@ -611,7 +614,7 @@ def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encode
             uncited.append(sent.text)
             check.supported = False
             check.verdict = "uncited"
-            missing, fact = fact_findings(plain, [], sources) if plain else ([], [])
+            missing, fact = fact_findings(plain, [], sources, question=question) if plain else ([], [])
             fabricated = [f for f in fact if f.type is IssueType.HALLUCINATION]
             mine.extend(fabricated)
             score, span = support(plain, sources, emb) if plain else (0.0, None)

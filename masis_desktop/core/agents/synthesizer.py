@@ -119,7 +119,8 @@ def repair_citations(text: str, allowed: list[str]) -> tuple[str, int]:
     return text, count
 
 
-def attach_citations(text: str, context: Context, embedder: Encoder | None = None) -> tuple[str, int]:
+def attach_citations(text: str, context: Context, embedder: Encoder | None = None,
+                     question: str | None = None) -> tuple[str, int]:
     """Cite, by code, sentences the writer left uncited when exactly what they state is in one passage.
 
     A small writer often states the right fact and forgets the bracket. A sentence gets ``[cN]`` only if every
@@ -137,7 +138,7 @@ def attach_citations(text: str, context: Context, embedder: Encoder | None = Non
             continue
         best: tuple[float, str] | None = None
         for src in sources:
-            missing, _ = fact_findings(span.text, [src], sources)
+            missing, _ = fact_findings(span.text, [src], sources, question=question)
             if missing:
                 continue
             score, _span = support(span.text, [src], emb)
@@ -152,7 +153,8 @@ def attach_citations(text: str, context: Context, embedder: Encoder | None = Non
     return text, len(edits)
 
 
-def move_citations(text: str, context: Context, embedder: Encoder | None = None) -> tuple[str, int]:
+def move_citations(text: str, context: Context, embedder: Encoder | None = None,
+                   question: str | None = None) -> tuple[str, int]:
     """Re-cite, by code, a sentence whose numbers and names none of its cited passages state when one other
     passage states all of them and supports it strongly.
 
@@ -176,12 +178,12 @@ def move_citations(text: str, context: Context, embedder: Encoder | None = None)
             continue
         plain = strip_citations(span.text)
         cited = [by_id[i] for i in dict.fromkeys(ids)]
-        missing, _ = fact_findings(plain, cited, sources)
+        missing, _ = fact_findings(plain, cited, sources, question=question)
         if not missing:
             continue
         best: tuple[float, str] | None = None
         for src in sources:
-            if src in cited or fact_findings(plain, [src], sources)[0]:
+            if src in cited or fact_findings(plain, [src], sources, question=question)[0]:
                 continue
             score, _span = support(plain, [src], emb)
             if score >= STRONG_SUPPORT and (best is None or score > best[0]):
@@ -219,8 +221,8 @@ def synthesize(question: str, context: Context, llm: LLM, *, iteration: int, max
         yield TokenStreamed(piece, iteration)
     duration = (time.perf_counter() - start) * 1000
     text, repaired = repair_citations(clean_draft("".join(pieces)), context.ids)
-    text, moved = move_citations(text, context, embedder)
-    text, attached = attach_citations(text, context, embedder)
+    text, moved = move_citations(text, context, embedder, question)
+    text, attached = attach_citations(text, context, embedder, question)
     stats = llm_stats(llm, "synthesizer", iteration)
     entry: dict[str, Any] = {
         "node": "synthesizer",
