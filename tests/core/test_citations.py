@@ -353,6 +353,19 @@ def test_an_answer_about_another_case_of_the_named_thing_is_incomplete() -> None
     assert audit_answer("On 7 May [c4].", minutes, question="On what date did Orchid release 4.0 ship?").issues == []
 
 
+def test_a_value_from_a_chunk_about_another_case_is_caught_when_a_sentence_cites_several() -> None:
+    ev = [hit("c2", "Ledgerly Starter plan (EUR 9 per user). Support is by email only."),
+          hit("c3", "Ledgerly Enterprise plan. The public API allows 600 requests per minute.")]
+    q = "What is the public API rate limit on the Ledgerly Starter plan?"
+    soup = audit_answer("The Ledgerly Starter plan allows 600 requests per minute [c2][c3].", ev, question=q)
+    assert soup.audit.needs_retry and "Starter" in soup.issues[0].description
+    # the value's own chunk names the case: two chunks cited for two facts is fine
+    ev2 = [hit("c2", "Ledgerly Starter plan (EUR 9 per user). The public API rate limit is 60 requests per minute."),
+           hit("c4", "Ledgerly pricing 2024. Prices exclude VAT.")]
+    assert audit_answer("The Ledgerly Starter plan allows 60 requests per minute, excluding VAT [c2][c4].", ev2,
+                        question=q).issues == []
+
+
 def test_question_names_and_how_a_passage_states_them() -> None:
     assert tx.question_names("Under Quillon policy v5.1, what did Premier customers get in April 2024?") == [
         "v5.1", "Quillon", "Premier"]

@@ -524,6 +524,33 @@ def unasked_names(question: str, cited: Sequence[str], about: Sequence[str] = ()
     return [n for n in asked if n not in stated and not leads_stated(n)]
 
 
+def unbound_names(question: str, claims: Sequence[ClaimCheck], plain_of: dict[int, str],
+                  by_id: dict[str, Source]) -> list[str]:
+    """``unasked_names`` for each sentence that cites several chunks, against the chunks holding its values."""
+    out: list[str] = []
+    for c in claims:
+        cited = [by_id[i] for i in c.citations if i in by_id]
+        if len(cited) < 2:
+            continue
+        holding = value_chunks(plain_of[id(c)], cited, question)
+        if holding and len(holding) < len(cited):
+            out += unasked_names(question, [s.text for s in holding], [s.about for s in holding])
+    return out
+
+
+def value_chunks(claim: str, cited: Sequence[Source], question: str) -> list[Source]:
+    """The cited chunks that state the claim's own values (its numbers, and names the question does not give).
+
+    A sentence citing several chunks passes the fact check when each value is in one of them; "the Starter plan
+    allows 600 requests per minute [c2][c3]" takes "Starter" from c2 and "600" from c3, the Enterprise page. The
+    question's names are then checked against the chunks that hold the values (``unasked_names``), not all."""
+    asked = tx.quantities(question)
+    values = [q for q in tx.quantities(claim) if not any(tx.same_quantity(q, a) for a in asked)]
+    names = [n for n in tx.names(claim) if not tx.name_in(n, question)]
+    return [src for src in cited if any(quantity_in(q, src) for q in values) or any(
+        tx.name_in(n, src.text) for n in names)]
+
+
 def restates_question(claims: Sequence[str], question: str) -> bool:
     """Whether the claims (citations stripped) say nothing the question did not already say.
 
@@ -709,8 +736,9 @@ def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encode
         issues.append(f.issue())
         penalty *= NON_ANSWER_FACTOR
         needs_retry = True
-    elif question and claim_sentences and (missed := unasked_numbers(question, cited_texts) + unasked_names(
-            question, cited_texts, cited_about) + unasked_focus(question, cited_texts)):
+    elif question and claim_sentences and (missed := list(dict.fromkeys(
+            unasked_numbers(question, cited_texts) + unasked_names(question, cited_texts, cited_about)
+            + unbound_names(question, claim_sentences, plain_of, by_id) + unasked_focus(question, cited_texts)))):
         f = Finding(IssueType.INCOMPLETE, 0.7,
                     f"the cited passages never mention {', '.join(missed)}, which the question asks about",
                     answer[:200], f'answer from a passage that states it, or write only: "{tx.ABSTAIN}"',
