@@ -105,6 +105,10 @@ def test_citation_repair_and_draft_cleaning() -> None:
     # a number opening a line or sentence imitates the evidence block's "[c8] text" layout: dropped, not guessed
     assert repair_citations("[1] The plan costs EUR 9. [2] It has 3 users [c8].", ["c8", "c12"]) == (
         "The plan costs EUR 9. It has 3 users [c8].", 2)
+    # a value written in brackets is unbracketed when a passage writes it; a made-up id is left for the audit
+    assert repair_citations("[SEV-2]", ["c8"], ["INC-2024-017 was rated SEV-2 by the on-call lead."]) == ("SEV-2", 1)
+    assert repair_citations("It was [SEV-3] [c8].", ["c8"], ["rated SEV-2"]) == ("It was [SEV-3] [c8].", 0)
+    assert repair_citations("See [c8].", ["c8"], ["c8 is here"]) == ("See [c8].", 0)
 
 
 def test_code_attaches_citations_only_to_verified_sentences() -> None:

@@ -376,6 +376,21 @@ def test_a_value_the_model_would_not_write_is_retried_and_flagged() -> None:
     assert "[c1] would not give 60 seconds as the answer (log-probability -12.5)" in revision
     assert second["verifications"][0]["rejected"] is False  # -6.9 is above the threshold (-7.0)
     assert r["status"] == "success" and r["confidence"] == pytest.approx(0.9)
+    # beside a sentence the model reads as the answer, a copied sentence of the passage is context, not an error
+    s = Scripted()
+    s.synth.enqueue("The timeout is 60 seconds [c1]. Requests are retried 3 attempts per request [c2].")
+    s.judge.enqueue(-1.0, -12.5, audit(0.9), score())
+    out = run(Q, corpus(), s, max_retries=1)
+    critic = out.entries("critic")[0]
+    assert critic["needs_retry"] is False and critic["confidence"] == pytest.approx(0.9 * 0.9)
+    assert critic["findings"][0] == ("model: unsupported_claim: auditor: [c2] states 3, but not as the answer to "
+                                     "this question")
+    assert out.response["status"] == "success" and len(out.entries("critic")) == 1
+    # without an answering sentence the same rejection still forces the retry
+    s = Scripted()
+    s.synth.enqueue("Requests are retried 3 attempts per request [c2].")
+    s.judge.enqueue(-12.5, audit(0.9), score())
+    assert run(Q, corpus(), s, max_retries=0).entries("critic")[0]["needs_retry"] is True
     s = Scripted()
     s.synth.enqueue(GOOD)
     s.judge.enqueue(RuntimeError("no logits"), audit(0.9), score())

@@ -24,7 +24,14 @@ from typing import Any, Literal
 
 from masis_desktop.core.agents import prompts
 from masis_desktop.core.agents import text as tx
-from masis_desktop.core.agents.citations import FACT_FACTOR, CodeAudit, Encoder, Source, audit_answer
+from masis_desktop.core.agents.citations import (
+    FACT_FACTOR,
+    LOW_SUPPORT_FACTOR,
+    CodeAudit,
+    Encoder,
+    Source,
+    audit_answer,
+)
 from masis_desktop.core.agents.compress import Context, sanitize
 from masis_desktop.core.agents.slots import SlotResult, check_slots, find_slots
 from masis_desktop.core.agents.synthesizer import llm_stats
@@ -215,7 +222,22 @@ def critique(question: str, draft: str, context: Context, llm: LLM | None, *, it
                              f"{sr.slot.options[sr.slot.stated]}"),
                 suggestion=f"check which value the passage gives for this: \"{sr.slot.passage[:160]}\"",
                 source="model")))
+    # A sentence whose every value code found in its cited chunk, next to a sentence the model does read as the
+    # answer, is context the writer copied ("The Amsterdam office opened in May 2023" beside the Lisbon head count
+    # asked for): true, but not the answer, so the model would not "give" it. It costs x0.9, like a sentence that
+    # barely relates to its source, and forces no retry; a draft with no such answering sentence is unchanged.
+    answered = any(v.logprob is not None and not v.rejected for v in verifications)
+    context_factor = 1.0
     for v in verifications:
+        if v.rejected and answered and claims[v.claim_index].verdict == "supported":
+            context_factor *= LOW_SUPPORT_FACTOR
+            issues.append(CritiqueIssue(
+                issue_type=IssueType.UNSUPPORTED_CLAIM, severity=0.3, problematic_text=claims[v.claim_index].text,
+                description=(f"auditor: {_cite(v.citations)} states {' / '.join(v.spans)}, but not as the answer to "
+                             "this question"),
+                suggestion="keep to what the question asks", source="model",
+                citation_id=v.citations[0] if v.citations else None))
+            continue
         if v.rejected:
             assert v.logprob is not None
             findings.append((v.claim_index, CritiqueIssue(
@@ -235,7 +257,8 @@ def critique(question: str, draft: str, context: Context, llm: LLM | None, *, it
         issues.append(issue.model_copy(update={"problematic_text": claim.text,
                                                "citation_id": claim.citations[0] if claim.citations else None}))
 
-    confidence = 0.0 if code.abstained or not claims else max(0.0, min(base * a.penalty_factor * slot_factor, 1.0))
+    confidence = 0.0 if code.abstained or not claims else max(
+        0.0, min(base * a.penalty_factor * slot_factor * context_factor, 1.0))
     hallucination = a.hallucination_detected or model_hall
     needs_retry = a.needs_retry or model_retry or not claims
     n_claims = max(1, len([c for c in claims if c.verdict != "hedge"]))

@@ -5,14 +5,15 @@ On a retry it does not start blind: it gets its previous draft and the critic's 
 feedback). The only post-processing is citation repair a careful reader would do too, never a change of wording:
 "(c3)" written for an allowed id becomes "[c3]"; a sentence citing a passage that lacks its facts is re-cited to
 the one passage that states them all (``move_citations``); an uncited sentence whose facts one passage states is
-cited to it (``attach_citations``). The trace counts each; everything else is audited as written.
+cited to it (``attach_citations``); a value written in brackets ("[SEV-2]") loses them. The trace counts each;
+everything else is audited as written.
 """
 
 from __future__ import annotations
 
 import re
 import time
-from collections.abc import Generator
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -58,13 +59,29 @@ def problems_from(critique: CritiqueReport) -> list[str]:
     return out
 
 
-def repair_citations(text: str, allowed: list[str]) -> tuple[str, int]:
+def repair_citations(text: str, allowed: list[str], passages: Sequence[str] = ()) -> tuple[str, int]:
     """Formatting a reader would fix too, counted: "(c3)" -> "[c3]"; "[3]" -> "[c3]" when that id is allowed,
     else the third passage listed (seed 002 cites sources by position, and the small writer sometimes does),
     except at the start of a line or sentence, where "[1]" imitates the evidence block and is dropped; an id
-    opening a sentence ("[c3] Revenue grew.") moved to its end ("Revenue grew [c3].")."""
+    opening a sentence ("[c3] Revenue grew.") moved to its end ("Revenue grew [c3]."); a value the writer put in
+    brackets ("[SEV-2]"), which looks like an id but is no passage's id and is written in one of ``passages``,
+    loses its brackets (the audit would call it a fabricated source)."""
     allowed_set = set(allowed)
     count = 0
+
+    def value(m: re.Match[str]) -> str:
+        nonlocal count
+        inner = m.group(1).strip()
+        groups = find_citations(m.group(0))
+        if not groups or any(i in allowed_set for g in groups for i in g.ids):
+            return m.group(0)
+        if any(re.search(rf"(?<![\w-]){re.escape(inner)}(?![\w-])", p) for p in passages):
+            count += 1
+            return inner
+        return m.group(0)
+
+    if passages:
+        text = re.sub(r"\[([^\[\]\n]{1,40})\]", value, text)
 
     def paren(m: re.Match[str]) -> str:
         nonlocal count
@@ -220,7 +237,7 @@ def synthesize(question: str, context: Context, llm: LLM, *, iteration: int, max
         pieces.append(piece)
         yield TokenStreamed(piece, iteration)
     duration = (time.perf_counter() - start) * 1000
-    text, repaired = repair_citations(clean_draft("".join(pieces)), context.ids)
+    text, repaired = repair_citations(clean_draft("".join(pieces)), context.ids, [h.text for h in context.hits])
     text, moved = move_citations(text, context, embedder, question)
     text, attached = attach_citations(text, context, embedder, question)
     stats = llm_stats(llm, "synthesizer", iteration)
