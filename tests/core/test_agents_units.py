@@ -109,6 +109,14 @@ def test_citation_repair_and_draft_cleaning() -> None:
     assert repair_citations("[SEV-2]", ["c8"], ["INC-2024-017 was rated SEV-2 by the on-call lead."]) == ("SEV-2", 1)
     assert repair_citations("It was [SEV-3] [c8].", ["c8"], ["rated SEV-2"]) == ("It was [SEV-3] [c8].", 0)
     assert repair_citations("See [c8].", ["c8"], ["c8 is here"]) == ("See [c8].", 0)
+    # an id mangled into a number opening a sentence is dropped when no passage writes that number
+    minutes = ["The accessibility audit found 23 issues; Priya Raman owns the fixes, due 26 April."]
+    assert repair_citations("18 Priya Raman owns the fixes [c18].", ["c18"], minutes) == (
+        "Priya Raman owns the fixes [c18].", 1)
+    assert repair_citations("[7 EBITDA was NOK 512 million [c7].", ["c7"], ["EBITDA was NOK 512 million."]) == (
+        "EBITDA was NOK 512 million [c7].", 1)
+    assert repair_citations("23 Issues were found [c23].", ["c23"], minutes)[1] == 0  # the passage writes 23
+    assert repair_citations("18 Staff left [c8].", ["c8"], minutes)[1] == 0  # no id c18
 
 
 def test_code_attaches_citations_only_to_verified_sentences() -> None:
