@@ -317,6 +317,13 @@ def test_an_answer_from_passages_without_the_year_the_question_asks_about_is_inc
     dated = audit_answer("EUR 18 per month [c3].", old, question="What does a staff permit cost from 1 April 2024?")
     assert dated.issues[0].description == ("the cited passages never mention 1 April 2024, which the question "
                                            "asks about")
+    # an amount, age or length in a question is a condition the passage may state as a range; a version is a case
+    groups = [hit("c4", "Kestrel Hall group visits: groups of 20 or more book through Jonas Brekke. Policy v3.1.")]
+    assert audit_answer("Jonas Brekke [c4].", groups,
+                        question="Who books group visits for a party of 25?").issues == []
+    assert audit_answer("Jonas Brekke [c4].", groups, question="Under policy 3.1, who books groups?").issues == []
+    assert "3.2" in audit_answer("Jonas Brekke [c4].", groups,
+                                 question="Under Kestrel Hall policy v3.2, who books groups?").issues[0].description
 
 
 def test_an_answer_about_another_case_of_the_named_thing_is_incomplete() -> None:
