@@ -253,6 +253,28 @@ def test_a_chunk_without_the_case_the_question_names_is_not_a_conflict() -> None
         question="What is the annual fee for the Brightwater Gold credit card?").issues] == [IssueType.CONTRADICTION]
 
 
+def test_the_case_is_read_from_the_chunks_head_dates_and_version_numbers_included() -> None:
+    ev = [hit("c5", "Ferry Line. Fares 2024, valid 1 April 2024 to 31 March 2025. Commuter card: valid 60 days.",
+              document="fares-a"),
+          hit("c6", "Ferry Line. Fares from 1 April 2025. Commuter card: valid 90 days. The 2024 fares lapse.",
+              document="fares-b"),
+          hit("c9", "Waste Rules v3.0. Garden waste: subscription EUR 72 per year.", document="rules-a"),
+          hit("c10", "Waste Rules v3.1. Garden waste: subscription EUR 65 per year.", document="rules-b")]
+    assert audit_answer("The card is valid 90 days [c6].", ev,
+                        question="How long is the commuter card valid under the fares from 1 April 2025?").issues == []
+    assert audit_answer("The card is valid 60 days [c5].", ev,
+                        question="How long was the commuter card valid under the 2024 fares?").issues == []
+    assert audit_answer("EUR 65 per year [c10].", ev,
+                        question="What did garden waste cost under version 3.1 of the rules?").issues == []
+    unnamed = audit_answer("EUR 65 per year [c10].", ev, question="What does garden waste cost?")
+    assert [i.issue_type for i in unnamed.issues] == [IssueType.CONTRADICTION]
+
+
+def test_an_extension_number_is_not_a_sentence_end() -> None:
+    assert [s.text for s in tx.split_sentences("Call ext. 214 [c4]. Then wait.")] == ["Call ext. 214 [c4].",
+                                                                                       "Then wait."]
+
+
 def test_off_topic_answers_but_not_short_ones() -> None:
     ev = [hit("c1", "Revenue for the quarter was NOK 214.6 million, up 18 percent from the same quarter of 2025, "
                     "driven by larger fleet orders from offshore wind operators.")]

@@ -86,6 +86,7 @@ class Source:
     number_words: set[float]
     entities: frozenset[str] = frozenset()  # what the chunk is about: names and years of its heading/first line
     about: str = ""  # its section heading path and file name: where a name the chunk itself omits may stand
+    head: str = ""  # heading, file name and first two sentences: what the chunk is about
 
     @classmethod
     def of(cls, hit: SearchHit) -> Source:
@@ -93,8 +94,10 @@ class Source:
         head = f"{hit.heading or ''} {sentences[0].text}"
         entities = frozenset({n.lower() for n in tx.names(head)} | set(_YEAR.findall(head)))
         stem = re.sub(r"[-_.]+", " ", Path(hit.document).stem)
+        about = f"{hit.heading or ''} {stem}".strip()
         return cls(hit.chunk_id, hit.text, hit.document, sentences, tx.quantities(hit.text),
-                   tx.number_words_in(hit.text), entities, f"{hit.heading or ''} {stem}".strip())
+                   tx.number_words_in(hit.text), entities, about,
+                   f"{about} {' '.join(s.text for s in sentences[:2])}")
 
 
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
@@ -318,8 +321,27 @@ def _same_kind(a: tx.Quantity, b: tx.Quantity) -> bool:
     return a.unit == b.unit if (a.unit or b.unit) else tx.compatible(a, b)
 
 
+def case_markers(question: str) -> list[str]:
+    """What a question names its case by: its names and codes, whole dates, years outside a date, and version
+    numbers ("under version 3.1")."""
+    dates = list(tx.DATE.finditer(question))
+    years = [m.group(0) for m in _YEAR.finditer(question) if not any(d.start() <= m.start() < d.end() for d in dates)]
+    versions = [m.group(1) for m in re.finditer(r"(?:version|release|revision|policy)\s+(\d+(?:\.\d+)+)", question,
+                                                 re.IGNORECASE)]
+    return tx.question_names(question) + [d.group(0) for d in dates] + years + versions
+
+
+def _marks(marker: str, text: str) -> bool:
+    if tx.DATE.fullmatch(marker):
+        return tx.states_date(marker, text)
+    if re.fullmatch(r"\d+(?:\.\d+)+", marker):
+        return re.search(rf"(?<![\d.,]){re.escape(marker)}(?![\w]|[.,]\d)", text) is not None
+    return tx.name_stated(marker, text)
+
+
 def variation_findings(claim: str, answer: str, evidence: list[Source],
-                       occ_cache: dict[str, list[Occurrence]], question: str | None = None) -> list[Finding]:
+                       occ_cache: dict[str, list[Occurrence]], question: str | None = None,
+                       cited: Sequence[str] = ()) -> list[Finding]:
     """``incomplete`` when ``claim`` states one per-case value as universal; ``contradiction`` when documents
     disagree about the claim's value and the answer reports only one side.
 
@@ -332,11 +354,21 @@ def variation_findings(claim: str, answer: str, evidence: list[Source],
     claim_words |= {w.lower() for w in tx.names(claim + " " + (question or ""))} | set(
         _YEAR.findall(claim + " " + (question or "")))
     answer_qs = tx.quantities(answer)
-    case_names = tx.question_names(question) + _YEAR.findall(question) if question else []
+    markers = case_markers(question) if question else []
     all_occ = [o for s in evidence for o in occ_cache.setdefault(s.id, occurrences(s))]
     for q in tx.quantities(claim):
         mine = [o for o in all_occ if tx.same_quantity(q, o.quantity) or (
             _same_kind(q, o.quantity) and _scaled_equal(q.value, o.quantity.value))]
+        if cited and any(o.source.id in cited for o in mine):
+            # the value as the cited chunk states it, unless another chunk states it in words closer to the claim
+            # ("updates every 4 hours" cited to a page whose "4 hours" is a response time: the updates every 4
+            # hours are the other version's)
+            words = frozenset(tx.content_stems(tx.strip_citations(claim)))
+            fit = {id(o): _jaccard(o.context, words) for o in mine}
+            inside = max(fit[id(o)] for o in mine if o.source.id in cited)
+            outside = max((fit[id(o)] for o in mine if o.source.id not in cited), default=-1.0)
+            if inside >= outside:
+                mine = [o for o in mine if o.source.id in cited]
         if not mine:
             continue
         reported = False
@@ -368,10 +400,15 @@ def variation_findings(claim: str, answer: str, evidence: list[Source],
                 distinct = set().union(*(r.source.entities ^ o.source.entities for r in rivals)) if rivals else set()
                 if distinct & claim_words:
                     rivals = [r for r in rivals if r.source.entities == o.source.entities]  # the case is named
-                # the question names its case ("Gold card", "policy v5.2", "2024") and this chunk writes it: a
-                # chunk that does not is about another case (the Platinum card, v5.1), not a disagreement
-                named = [n for n in case_names if tx.name_stated(n, o.source.text)]
-                rivals = [r for r in rivals if all(tx.name_stated(n, r.source.text) for n in named)]
+                # the question names its case ("Gold card", "policy v5.2", "fares from 1 April 2025") and this
+                # chunk's head writes it: a chunk whose head does not is about another case (the Platinum card,
+                # v5.1, the 2024 fares that mention 2025 only as their end date), not a disagreement
+                named = [n for n in markers if _marks(n, o.source.head)]
+                if named:
+                    rivals = [r for r in rivals if all(_marks(n, r.source.head) for n in named)]
+                else:
+                    named = [n for n in markers if _marks(n, o.source.text)]
+                    rivals = [r for r in rivals if all(_marks(n, r.source.text) for n in named)]
                 unreported = [r for r in rivals if not any(tx.same_quantity(r.quantity, a) for a in answer_qs)]
                 if unreported:
                     r = unreported[0]
@@ -692,7 +729,7 @@ def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encode
                                         f"{_cite(valid)} does not appear to state this (support {score:.2f})",
                                         sent.text, "rephrase closer to the source or remove the sentence",
                                         valid[0], LOW_SUPPORT_FACTOR, False, False))
-            mine.extend(variation_findings(plain, answer, sources, occ_cache, question))
+            mine.extend(variation_findings(plain, answer, sources, occ_cache, question, valid))
             total_citations += len(valid)
             if not any(f.type in (IssueType.HALLUCINATION, IssueType.FACTUAL_ERROR, IssueType.INCORRECT_CITATION,
                                   IssueType.UNSUPPORTED_CLAIM) for f in mine):

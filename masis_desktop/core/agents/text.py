@@ -24,7 +24,7 @@ from functools import lru_cache
 _ABBREVIATIONS = {
     "e.g", "i.e", "etc", "vs", "mr", "mrs", "ms", "dr", "prof", "inc", "ltd", "co", "corp", "no", "approx", "st",
     "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "fig", "p", "pp", "ca",
-    "cf", "al", "jr", "sr", "u.s", "u.k", "dept", "est",
+    "cf", "al", "jr", "sr", "u.s", "u.k", "dept", "est", "ext", "tel",
 }
 _BOUNDARY = re.compile(r"[.!?]+[\"')\]]*(?=\s|$)|\n")
 _NUMBERING = re.compile(r"^\s*(?:#{1,6}\s*)?\d{1,2}\.$")  # "2." opening a numbered heading or item
