@@ -304,15 +304,26 @@ def test_an_answer_that_only_restates_the_question_is_no_answer() -> None:
     assert not audit_answer("The bounty was paid [c1].", ev).non_answer  # without the question nothing is judged
 
 
-def test_an_answer_from_passages_that_never_mention_what_is_asked_is_incomplete() -> None:
+def test_passages_that_never_use_the_question_words_are_a_hint_not_a_refusal() -> None:
     ev = [hit("c1", "Halvorsen Marine 2023 results. Revenue rose 14% to NOK 3.42 billion. EBITDA was NOK 512 million.")]
+    q = "What was Halvorsen Marine's net profit in 2023?"
+    short = audit_answer("EBITDA was NOK 512 million [c1].", ev, question=q)
+    assert not short.audit.needs_retry and not short.non_answer and not short.audit.hallucination_detected
+    assert [i.issue_type for i in short.issues] == [IssueType.UNSUPPORTED_CLAIM]
+    assert short.issues[0].description == ("the cited passages never use the question's words net, profit: check "
+                                           "that the answer is what was asked")
+    assert short.audit.penalty_factor == pytest.approx(0.9)
+    assert short.audit.unsupported_claims == []  # no sentence is wrong; the hint is about the whole answer
+    # a copied passage sharing no word with the question is still refused, by the off-topic rule
     copied = audit_answer("Revenue rose 14% to NOK 3.42 billion [c1]. EBITDA was NOK 512 million [c1].", ev,
-                          question="What was Halvorsen Marine's net profit in 2023?")
-    assert copied.audit.needs_retry and not copied.non_answer
-    assert copied.issues[0].issue_type is IssueType.INCOMPLETE
-    assert copied.issues[0].description == ("the cited passages never mention net, profit, which the question asks "
-                                            "about")
-    assert copied.audit.penalty_factor == pytest.approx(0.8)
+                          question=q)
+    assert copied.audit.needs_retry
+    assert [i.description for i in copied.issues] == ["the answer does not address the question"]
+    # a user's own words for what the passage states (held-out v5) cost the same hint and no retry
+    ev2 = [hit("c2", "Tarnwick wheel services: wheel truing EUR 25 per wheel; spoke replacement EUR 35.")]
+    users = audit_answer("EUR 25 per wheel [c2].", ev2, question="How much does Tarnwick charge to straighten a "
+                                                                  "buckled wheel?")
+    assert not users.audit.needs_retry and users.audit.penalty_factor == pytest.approx(0.9)
     # the names a question is about are not its focus; one missing focus word of several is wording, not absence
     assert audit_answer("EBITDA was NOK 512 million [c1].", ev,
                         question="What EBITDA did Halvorsen Marine report for 2023?").issues == []

@@ -56,6 +56,7 @@ UNCITED_RETRY_AT = 5
 FACT_FACTOR = 0.75
 LOW_SUPPORT_FACTOR = 0.9
 INCOMPLETE_FACTOR = 0.8
+FOCUS_FACTOR = 0.9  # the question's words missing from the cited passages: a hint, not a finding
 CONTRADICTION_FACTOR = 0.9
 LOW_SUPPORT = 0.30
 STRONG_SUPPORT = 0.60
@@ -487,9 +488,10 @@ def unasked_focus(question: str, cited: Sequence[str]) -> list[str]:
 
     A small writer asked for something its passages do not hold ("net profit" from a page of revenue and EBITDA)
     copies the passage instead: every sentence is then supported, yet none answers. If the cited passages contain
-    under 40 % of the question's focus words (at least two of them), the answer is flagged ``incomplete``. Tuned on
-    the dev set: this catches a third of its unanswerable questions and none of its answerable ones (wording
-    differs between a question and its passage, so the bar is low on purpose).
+    under 40 % of the question's focus words (at least two of them), they are returned. On questions worded like
+    their passages (dev, held-out v1-v3) this flagged no answerable question and caught a fifth of the unanswerable
+    ones; on questions in users' own words (held-out v4, v5) it flagged 24 of 100 answerable ones for 4 catches, so
+    the audit treats it as a hint (x0.9, no retry), not a finding.
     """
     focus = tx.question_focus(question)
     if len(focus) < FOCUS_MIN_WORDS or not cited:
@@ -791,7 +793,7 @@ def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encode
         needs_retry = True
     elif question and claim_sentences and (missed := list(dict.fromkeys(
             unasked_numbers(question, cited_texts) + unasked_names(question, cited_texts, cited_about)
-            + unbound_names(question, claim_sentences, plain_of, by_id) + unasked_focus(question, cited_texts)))):
+            + unbound_names(question, claim_sentences, plain_of, by_id)))):
         f = Finding(IssueType.INCOMPLETE, 0.7,
                     f"the cited passages never mention {', '.join(missed)}, which the question asks about",
                     answer[:200], f'answer from a passage that states it, or write only: "{tx.ABSTAIN}"',
@@ -810,6 +812,19 @@ def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encode
             issues.append(f.issue())
             penalty *= INCOMPLETE_FACTOR
             needs_retry = True
+    if question and claim_sentences and not non_answer and not any(
+            f.type is IssueType.INCOMPLETE and f.forces_retry for f in findings) \
+            and (unasked := unasked_focus(question, cited_texts)):
+        # Advisory only (x0.9, no retry): held-out v4 and v5, asked in users' words ("toothache", "buckled wheel",
+        # "looks after the engines"), showed the rule refusing 24 of 100 right answers for 4 catches.
+        f = Finding(IssueType.UNSUPPORTED_CLAIM, 0.3,
+                    f"the cited passages never use the question's words {', '.join(unasked)}: check that the "
+                    "answer is what was asked", answer[:200],
+                    f'answer from a passage that states it, or write only: "{tx.ABSTAIN}"',
+                    None, FOCUS_FACTOR, False, False)
+        findings.append(f)
+        issues.append(f.issue())
+        penalty *= FOCUS_FACTOR
     hallucinated = sum(1 for c in claims if any(
         f.hallucination and f.problematic_text in (c.text, tx.strip_citations(c.text, valid_ids)) for f in findings))
     hallucination_score = min(1.0, (hallucinated + (1 if invalid_all else 0)) / max(1, checkable or len(claims)))
