@@ -460,3 +460,36 @@ def test_a_one_word_claim_is_checked_as_a_name() -> None:
     wrong = audit_answer("Concur [c1].", ev)
     assert wrong.audit.hallucination_detected and wrong.audit.needs_retry
     assert tx.names("Yes") == [] and tx.names("Concur") == ["Concur"]
+
+
+def test_a_value_counted_per_the_wrong_thing_is_a_factual_error() -> None:
+    ev = [hit("c1", "Meeting rooms at Harbour House: Room Fjord seats 10, EUR 40 per hour or EUR 250 per day. "
+                    "Parking costs EUR 3 per hour. Catering is EUR 18 per person per day.")]
+    wrong = audit_answer("Room Fjord costs EUR 40 per day [c1].", ev)
+    assert wrong.audit.needs_retry and wrong.audit.hallucination_detected
+    assert [i.issue_type for i in wrong.issues] == [IssueType.FACTUAL_ERROR]
+    assert wrong.issues[0].description == 'states "EUR 40" per day but [c1] says "EUR 40 per hour or EUR 250 per day"'
+    assert audit_answer("Room Fjord is EUR 40 per hour [c1].", ev).issues == []
+    assert audit_answer("Room Fjord is EUR 40 an hour [c1].", ev).issues == []
+    assert audit_answer("Room Fjord costs EUR 40/h [c1].", ev).issues == []
+    # per several things, one of which matches; the same thing in other words; no rate in the claim
+    assert audit_answer("Catering is EUR 18 per day [c1].", ev).issues == []
+    assert audit_answer("Catering is EUR 18 per head [c1].", ev).issues == []
+    assert audit_answer("Room Fjord costs EUR 40 [c1].", ev).issues == []
+    # a value the passage states without a rate is not judged; "per cent" is not a rate
+    bare = [hit("c2", "The deposit is EUR 300. Late returns cost 5 per cent of the fee.")]
+    assert audit_answer("The deposit is EUR 300 per week [c2].", bare).issues == []
+    assert audit_answer("Late returns cost 5 per cent [c2].", bare).issues == []
+
+
+def test_rate_of_reads_what_a_value_is_counted_per() -> None:
+    from masis_desktop.core.agents import text as tx
+
+    def rates(text: str) -> list[list[str]]:
+        return [sorted(tx.rate_of(text, q)) for q in tx.quantities(text)]
+
+    assert rates("capacity 3,000 persons per hour") == [["hour"]]
+    assert rates("EUR 4.10 per pallet per week in Tilburg") == [["pallet", "week"]]
+    assert rates("€35/hour, EUR 5 a month, 90 nights per calendar year") == [["hour"], ["month"], ["year"]]
+    assert rates("EUR 29 per m², EUR 12 per kg, EUR 40 per guest") == [["square-metre"], ["kilogram"], ["person"]]
+    assert rates("up to 3 users, 2 GB of storage, 5 per cent") == [[], [], []]

@@ -22,6 +22,7 @@ costs more than one uncited sentence but less than a fabricated id.
 |----------------------------------------------------------|--------------------|------|--------|-------------------|
 | fact (number/name) in no evidence at all                 | hallucination      | 0.9  | x0.75  | retry + halluc.   |
 | the cited chunk states a different value of that kind    | factual_error      | 0.9  | x0.75  | retry + halluc.   |
+| the value, but per something else (per day vs per hour)  | factual_error      | 0.9  | x0.75  | retry + halluc.   |
 | fact only in an evidence chunk the sentence did not cite | incorrect_citation | 0.6  | x0.75  | retry             |
 | facts fine, but the cited text barely relates (< 0.30)   | unsupported_claim  | 0.5  | x0.9   | -                 |
 | one value stated as universal, sources vary per case     | incomplete         | 0.7  | x0.8   | retry             |
@@ -206,6 +207,33 @@ def _cite(ids: Sequence[str]) -> str:
     return "".join(f"[{i}]" for i in ids)
 
 
+def rate_finding(claim: str, q: tx.Quantity, cited: list[Source]) -> Finding | None:
+    """A stated value counted per the wrong thing: "3,000 persons per day" where the cited passage says "3,000
+    persons per hour", "EUR 5 per week" for "EUR 5 per month". Flagged only when every occurrence of the value in
+    the cited passages is a rate and none is per what the claim says (a value the passage states without a rate,
+    or per several things one of which matches, "per user per month", is not judged)."""
+    mine = tx.rate_of(claim, q)
+    if not mine:
+        return None
+    theirs: list[tuple[Source, tx.Quantity, frozenset[str]]] = []
+    for src in cited:
+        for other in src.quantities:
+            if tx.same_quantity(q, other) or ((q.unit is None or other.unit is None) and tx.compatible(q, other)
+                                              and _scaled_equal(q.value, other.value)):
+                rate = tx.rate_of(src.text, other)
+                if not rate or rate & mine:
+                    return None
+                theirs.append((src, other, rate))
+    if not theirs:
+        return None
+    src, other, _ = theirs[0]
+    said, _ = _clause(src.text, other.start, other.end)
+    return Finding(IssueType.FACTUAL_ERROR, 0.9,
+                   f'states "{q.text}" per {" per ".join(sorted(mine))} but [{src.id}] says "{said.strip()}"', claim,
+                   f'state the rate as the source does ("{said.strip()}") or remove the sentence', src.id,
+                   FACT_FACTOR, True, True)
+
+
 def fact_findings(claim: str, cited: list[Source], evidence: list[Source], *,
                   question: str | None = None) -> tuple[list[str], list[Finding]]:
     """Numbers and names of ``claim`` that the cited sources do not state, classified (see the module table).
@@ -218,7 +246,12 @@ def fact_findings(claim: str, cited: list[Source], evidence: list[Source], *,
     others = [s for s in evidence if s not in cited]
     cited_ids = [s.id for s in cited]
     for q in tx.quantities(claim):
-        if any(quantity_in(q, s) for s in cited) or (computing and cited and derived_from(q, cited)):
+        if any(quantity_in(q, s) for s in cited):
+            if (wrong_rate := rate_finding(claim, q, cited)) is not None:
+                missing.append(q.text)
+                findings.append(wrong_rate)
+            continue
+        if computing and cited and derived_from(q, cited):
             continue
         missing.append(q.text)
         elsewhere = [s for s in others if quantity_in(q, s)]

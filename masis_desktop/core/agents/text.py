@@ -412,6 +412,40 @@ def same_quantity(a: Quantity, b: Quantity) -> bool:
     return abs(a.value - b.value) <= 1e-9 * max(1.0, abs(a.value))
 
 
+# What a rate is counted per, after its number: "3,000 persons per hour", "EUR 4.10 per pallet per week",
+# "€35/hour", "EUR 5 a month". Up to two words may stand between ("persons"); "a"/"an" only before a time unit.
+_TIME_UNITS = r"(?:hour|day|night|week|fortnight|month|quarter|year|minute|second)s?"
+_PER = re.compile(r"[ \t]*(?:[A-Za-z][A-Za-z\-]*[ \t]+){0,2}?(?:(?:per|each|every)[ \t]+|/[ \t]*)(?:calendar[ \t]+)?"
+                  r"([A-Za-z][A-Za-z\-]*[²³]?)|[ \t]*(?:[A-Za-z][A-Za-z\-]*[ \t]+){0,2}?(?:a|an)[ \t]+(" + _TIME_UNITS
+                  + r")\b", re.IGNORECASE)
+_PER_NEXT = re.compile(r"[ \t]*(?:(?:per|each|every)[ \t]+|/[ \t]*)(?:calendar[ \t]+)?([A-Za-z][A-Za-z\-]*[²³]?)",
+                       re.IGNORECASE)
+_PER_ALIASES = {"h": "hour", "hr": "hour", "hrs": "hour", "s": "second", "sec": "second", "min": "minute",
+                "wk": "week", "mo": "month", "mth": "month", "yr": "year", "annum": "year",
+                "m": "metre", "meter": "metre", "meters": "metre", "km": "kilometre", "kilometer": "kilometre",
+                "kilometers": "kilometre", "kg": "kilogram", "kilo": "kilogram", "kilos": "kilogram", "g": "gram",
+                "l": "litre", "liter": "litre", "liters": "litre", "m²": "square-metre", "sqm": "square-metre",
+                "m³": "cubic-metre", "head": "person", "pax": "person", "pp": "person", "guest": "person",
+                "guests": "person", "people": "person", "adult": "person", "adults": "person"}
+_NOT_PER = frozenset({"cent", "centum", "mille", "se"})  # "5 per cent", "per se": not a rate
+
+
+def rate_of(text: str, q: Quantity) -> frozenset[str]:
+    """What the quantity ``q`` of ``text`` is counted per ({"hour"} for "3,000 persons per hour", {"pallet",
+    "week"} for "EUR 4.10 per pallet per week"); empty when no rate follows it."""
+    m = _PER.match(text, q.end)
+    if not m:
+        return frozenset()
+    out: set[str] = set()
+    while m:
+        word = (m.group(1) or m.group(2) or "").lower()
+        if not word or word in _NOT_PER:
+            break
+        out.add(_PER_ALIASES.get(word) or stem(word))
+        m = _PER_NEXT.match(text, m.end())
+    return frozenset(out)
+
+
 def number_words_in(text: str) -> set[float]:
     """Values of number words anywhere in ``text`` ("two offices" -> 2): accepted as support for digits."""
     return {float(NUMBER_WORDS[w]) for w in words(text) if w in NUMBER_WORDS}
