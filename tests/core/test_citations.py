@@ -493,3 +493,15 @@ def test_rate_of_reads_what_a_value_is_counted_per() -> None:
     assert rates("€35/hour, EUR 5 a month, 90 nights per calendar year") == [["hour"], ["month"], ["year"]]
     assert rates("EUR 29 per m², EUR 12 per kg, EUR 40 per guest") == [["square-metre"], ["kilogram"], ["person"]]
     assert rates("up to 3 users, 2 GB of storage, 5 per cent") == [[], [], []]
+
+
+def test_the_digits_of_a_code_are_not_figures_to_compute_from() -> None:
+    from masis_desktop.core.agents import text as tx
+    assert [q.text for q in tx.quantities("HD-01 Check-up: EUR 52. COVID-19 rules, form W-2, a 2-year term")] == [
+        "EUR 52", "2"]
+    # "75%" is not "the percent change from HD-04 to HD-01" (it passed as computed before)
+    ev = [hit("c1", "Fee schedule 2025. HD-01 Routine check-up: EUR 52. HD-04 Scale and polish: EUR 66. "
+                    "Patients under 16 pay 50% of HD-01 and HD-04.")]
+    wrong = audit_answer("75% [c1].", ev, question="What share of the check-up price does a child pay?")
+    assert wrong.audit.needs_retry and wrong.audit.hallucination_detected
+    assert audit_answer("50% [c1].", ev, question="What share of the check-up price does a child pay?").issues == []

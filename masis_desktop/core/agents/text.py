@@ -355,6 +355,7 @@ def _canonical_unit(raw: str | None) -> tuple[str | None, str | None]:
 
 # "192.168.50.1", "3.4.2": an address or a version is a code that must occur whole, not the number 192.168
 _DOTTED_CODE = re.compile(r"(?<![\w.])\d+(?:\.\d+){2,}(?![\w]|\.\d)")
+_CODE_PREFIX = re.compile(r"[A-Za-z]-$")
 
 
 def quantities(text: str) -> list[Quantity]:
@@ -364,6 +365,8 @@ def quantities(text: str) -> list[Quantity]:
     for m in _QUANTITY.finditer(text):
         if any(a <= m.start("num") < b for a, b in codes):
             continue
+        if _CODE_PREFIX.search(text, max(0, m.start() - 2), m.start()):
+            continue  # the digits of a code ("HD-01", "COVID-19", "PDF/X-1a"), checked whole as a name
         num = float(m.group("num").replace(",", ""))
         mult = (m.group("mult") or "").lower()
         mmult = m.group("mmult")
