@@ -475,6 +475,7 @@ def test_a_value_counted_per_the_wrong_thing_is_a_factual_error() -> None:
     # per several things, one of which matches; the same thing in other words; no rate in the claim
     assert audit_answer("Catering is EUR 18 per day [c1].", ev).issues == []
     assert audit_answer("Catering is EUR 18 per head [c1].", ev).issues == []
+    assert audit_answer("Catering is EUR 18 per room per day [c1].", ev).audit.needs_retry  # one of two wrong
     assert audit_answer("Room Fjord costs EUR 40 [c1].", ev).issues == []
     # a value the passage states without a rate is not judged; "per cent" is not a rate
     bare = [hit("c2", "The deposit is EUR 300. Late returns cost 5 per cent of the fee.")]

@@ -209,9 +209,10 @@ def _cite(ids: Sequence[str]) -> str:
 
 def rate_finding(claim: str, q: tx.Quantity, cited: list[Source]) -> Finding | None:
     """A stated value counted per the wrong thing: "3,000 persons per day" where the cited passage says "3,000
-    persons per hour", "EUR 5 per week" for "EUR 5 per month". Flagged only when every occurrence of the value in
-    the cited passages is a rate and none is per what the claim says (a value the passage states without a rate,
-    or per several things one of which matches, "per user per month", is not judged)."""
+    persons per hour", "EUR 5 per week" for "EUR 5 per month", "per foot per night" for "per metre per night".
+    Flagged only when every occurrence of the value in the cited passages is a rate and none is per everything the
+    claim names (a value the passage states without a rate is not judged; "per month" stands for "per user per
+    month")."""
     mine = tx.rate_of(claim, q)
     if not mine:
         return None
@@ -221,7 +222,7 @@ def rate_finding(claim: str, q: tx.Quantity, cited: list[Source]) -> Finding | N
             if tx.same_quantity(q, other) or ((q.unit is None or other.unit is None) and tx.compatible(q, other)
                                               and _scaled_equal(q.value, other.value)):
                 rate = tx.rate_of(src.text, other)
-                if not rate or rate & mine:
+                if not rate or mine <= rate:
                     return None
                 theirs.append((src, other, rate))
     if not theirs:
