@@ -255,3 +255,19 @@ def test_headings_are_not_shown_to_the_writer() -> None:
     ctx = build_context("When will the Gdansk office open?", [hit("c1", text + filler)], budget_tokens=120)
     assert ctx.passages["c1"].startswith("We will open a sales office in Gdansk")
     assert "Baltic expansion" not in ctx.passages["c1"] and "Eligibility" not in ctx.passages["c1"]
+
+
+def test_the_writer_s_echo_of_its_prompt_is_dropped() -> None:
+    from masis_desktop.core.agents.synthesizer import drop_echo
+    draft = ('A5 flyers: 1,000 for EUR 74 [c22]. The auditor found these problems: "Business cards: 250 for '
+             'EUR 39 [c22].": auditor: the passage gives 5,000')
+    assert drop_echo(draft) == ("A5 flyers: 1,000 for EUR 74 [c22].", 1)
+    problems = ['"290 [c3]": the cited passages never mention 2025, which the question asks about (answer from a '
+                'passage that states it, or write only: "I lack sufficient information")']
+    assert drop_echo("The fare is 290 [c3]. The cited passages never mention 2025, which the question asks about.",
+                     problems) == ("The fare is 290 [c3].", 1)
+    assert drop_echo("[290 [c3]]: the cited passages never mention 2025, which the question asks about.",
+                     problems) == ("", 1)
+    # an answer, an abstention, or per-case values the problem listed are kept
+    assert drop_echo("The fare is 290 [c3].", problems) == ("The fare is 290 [c3].", 0)
+    assert drop_echo("I lack sufficient information to answer this.", problems)[1] == 0

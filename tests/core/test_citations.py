@@ -506,3 +506,27 @@ def test_the_digits_of_a_code_are_not_figures_to_compute_from() -> None:
     wrong = audit_answer("75% [c1].", ev, question="What share of the check-up price does a child pay?")
     assert wrong.audit.needs_retry and wrong.audit.hallucination_detected
     assert audit_answer("50% [c1].", ev, question="What share of the check-up price does a child pay?").issues == []
+
+
+def test_a_figure_taken_from_another_year_s_chunk_is_incomplete() -> None:
+    ev = [hit("c4", "Fee Schedule 2024 (valid 1 January to 31 December 2024). HD-01 Check-up: EUR 48."),
+          hit("c1", "Fee Schedule 2025 (valid 1 January to 31 December 2025). HD-01 Check-up: EUR 52. "
+                    "HD-40 Teeth whitening: EUR 310.")]
+    q = "What is the fee for HD-40 teeth whitening in the 2024 fee schedule?"
+    mixed = audit_answer("Fee Schedule 2024 (valid 1 January to 31 December 2024) [c4]. HD-40 Teeth whitening: "
+                         "EUR 310 [c1].", ev, question=q)
+    assert mixed.audit.needs_retry
+    assert mixed.issues[-1].description.startswith("the cited passages never mention 2024")
+    # the figure from the asked year's chunk, with a heading of the same chunk as context, passes
+    assert audit_answer("Fee Schedule 2024 [c4]. HD-01 Check-up: EUR 48 [c4].", ev,
+                        question="What did a check-up cost in the 2024 fee schedule?").issues == []
+    # a copied heading of another year beside the answer is context, not the answer's figure
+    assert audit_answer("HD-01 Check-up: EUR 48 [c4]. Fee Schedule 2025 [c1].", ev,
+                        question="What did a check-up cost in the 2024 fee schedule?").audit.needs_retry is False
+
+
+def test_a_year_before_a_noun_still_names_the_case() -> None:
+    from masis_desktop.core.agents.citations import unasked_numbers
+    assert unasked_numbers("What is the fee in the 2024 fee schedule?", ["Fee schedule 2025"]) == ["2024"]
+    assert unasked_numbers("What did the 2024 rates say?", ["Rates 2025"]) == ["2024"]
+    assert unasked_numbers("Which plan supports 2000 users?", ["Enterprise: up to 5,000 users"]) == []

@@ -228,6 +228,42 @@ def move_citations(text: str, context: Context, embedder: Encoder | None = None,
     return text, sum(1 for *_, insert in edits if insert)
 
 
+# Headings of the writer's own prompt: a small model sometimes continues past its answer into them (held-out v5:
+# 'A5 flyers ... [c22]. The auditor found these problems: "Business cards ..."' was accepted as the answer).
+_ECHO = re.compile(r"(?:the auditor found these problems|your previous answer\s*:|rewrite the answer\s*:|"
+                   r"evidence passages\s*:|answer in 1 to 3 sentences)", re.IGNORECASE)
+_ECHO_MIN_CHARS = 24
+
+
+def drop_echo(text: str, problems: Sequence[str] = ()) -> tuple[str, int]:
+    """The draft without what it copied from its prompt, counted: everything from a prompt heading on, and each
+    sentence quoting a problem the critic listed ("the cited passages never mention 2025, which the question asks
+    about"). Only whole sentences go; a draft that was all echo becomes empty, which the critic refuses."""
+    count = 0
+    m = _ECHO.search(text)
+    if m:
+        text = text[: m.start()].rstrip()
+        count += 1
+    fragments: list[str] = []
+    for problem in problems:  # '"<sentence>": <description> (<suggestion>)', as problems_from writes them
+        body = re.sub(r'^"[^"]*":\s*', "", problem)
+        description, _, suggestion = body.partition(" (")
+        for f in (description, suggestion.split(", or write only")[0]):
+            if len(f.strip()) >= _ECHO_MIN_CHARS:
+                fragments.append(f.strip().lower())
+    if fragments:
+        kept = []
+        for sent in split_sentences(text):
+            low = sent.text.lower()
+            if any(f in low for f in fragments):
+                count += 1
+            else:
+                kept.append(sent.text)
+        if count > (1 if m else 0):
+            text = " ".join(kept)
+    return text.strip(), count
+
+
 def clean_draft(text: str) -> str:
     text = text.strip()
     text = re.sub(r"^\**\s*(?:final\s+)?answer\s*\**\s*:\s*\**\s*", "", text, flags=re.IGNORECASE)
@@ -250,7 +286,8 @@ def synthesize(question: str, context: Context, llm: LLM, *, iteration: int, max
         pieces.append(piece)
         yield TokenStreamed(piece, iteration)
     duration = (time.perf_counter() - start) * 1000
-    text, repaired = repair_citations(clean_draft("".join(pieces)), context.ids, [h.text for h in context.hits])
+    text, echoed = drop_echo(clean_draft("".join(pieces)), problems or ())
+    text, repaired = repair_citations(text, context.ids, [h.text for h in context.hits])
     text, moved = move_citations(text, context, embedder, question)
     text, attached = attach_citations(text, context, embedder, question)
     stats = llm_stats(llm, "synthesizer", iteration)
@@ -264,6 +301,7 @@ def synthesize(question: str, context: Context, llm: LLM, *, iteration: int, max
         "citations_repaired": repaired,
         "citations_attached": attached,
         "citations_moved": moved,
+        "echo_removed": echoed,
         "answer_length": len(text),
         "first_token_ms": None if first is None else round((first - start) * 1000, 1),
         "duration_ms": round(duration, 1),
