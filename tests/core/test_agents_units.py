@@ -271,3 +271,16 @@ def test_the_writer_s_echo_of_its_prompt_is_dropped() -> None:
     # an answer, an abstention, or per-case values the problem listed are kept
     assert drop_echo("The fare is 290 [c3].", problems) == ("The fare is 290 [c3].", 0)
     assert drop_echo("I lack sufficient information to answer this.", problems)[1] == 0
+
+
+def test_an_id_mangled_before_a_word_no_count_precedes_is_dropped() -> None:
+    from masis_desktop.core.agents.synthesizer import repair_citations
+    allowed = ["c17", "c18", "c19"]
+    passages = ["Price list 2025. Wheel truing EUR 25.", "Course catalogue 2025/26. Evening German A2 18:30-20:30.",
+                "Aldenbrook Language Institute staff. German Coordinator: Wiebke Ahlgrimm."]
+    # "18" is written in a passage ("18:30"), yet no count stands before "The", and c19 opens with "Aldenbrook"
+    assert repair_citations("18 The fee is EUR 1,240 [c18].", allowed, passages) == ("The fee is EUR 1,240 [c18].", 1)
+    assert repair_citations("19 Aldenbrook Language Institute: Wiebke Ahlgrimm.", allowed, passages) == (
+        "Aldenbrook Language Institute: Wiebke Ahlgrimm.", 1)
+    # a count the passages write stays: "18 Students ..." could be eighteen students
+    assert repair_citations("18 Students enrolled [c18].", allowed, passages)[1] == 0

@@ -530,3 +530,17 @@ def test_a_year_before_a_noun_still_names_the_case() -> None:
     assert unasked_numbers("What is the fee in the 2024 fee schedule?", ["Fee schedule 2025"]) == ["2024"]
     assert unasked_numbers("What did the 2024 rates say?", ["Rates 2025"]) == ["2024"]
     assert unasked_numbers("Which plan supports 2000 users?", ["Enterprise: up to 5,000 users"]) == []
+
+
+def test_a_time_of_day_is_one_value() -> None:
+    from masis_desktop.core.agents import text as tx
+    assert [(q.text, q.value, q.kind) for q in tx.quantities("Lift C4: 08:45–16:00, 3,000 persons per hour")] == [
+        ("08:45", 525.0, "clock"), ("16:00", 960.0, "clock"), ("3,000", 3000.0, None)]
+    ev = [hit("c7", "Lift timetable. Gondola G1: 08:30–16:30. Chairlift C4: 08:45–16:00, capacity 3,000 persons per "
+                    "hour. T-bar T7: 09:00–15:30.")]
+    # a lift's own times copied beside the answer are not "one value stated as if it applied generally"
+    assert audit_answer("Chairlift C4: 08:45–16:00, capacity 3,000 persons per hour [c7].", ev,
+                        question="What is the capacity of Chairlift C4?").issues == []
+    assert audit_answer("Gondola G1 opens at 8:30 [c7].", ev).issues == []  # "8:30" is "08:30"
+    wrong = audit_answer("Gondola G1 runs until 16:45 [c7].", ev, question="Until when does Gondola G1 run?")
+    assert wrong.audit.hallucination_detected  # a time no passage states

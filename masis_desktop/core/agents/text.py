@@ -284,6 +284,7 @@ _units("time", "day", 86400, "days")
 _units("time", "week", 604800, "weeks", "wk", "wks")
 _units("time", "month", 2629800, "months")
 _units("time", "year", 31557600, "years", "yr", "yrs")
+_units("clock", "hh:mm", 1)  # a time of day ("08:45"), valued in minutes after midnight
 _units("data", "kb", 1e3, "kilobyte", "kilobytes", "kib")
 _units("data", "mb", 1e6, "megabyte", "megabytes", "mib")
 _units("data", "gb", 1e9, "gigabyte", "gigabytes", "gib")
@@ -356,12 +357,17 @@ def _canonical_unit(raw: str | None) -> tuple[str | None, str | None]:
 # "192.168.50.1", "3.4.2": an address or a version is a code that must occur whole, not the number 192.168
 _DOTTED_CODE = re.compile(r"(?<![\w.])\d+(?:\.\d+){2,}(?![\w]|\.\d)")
 _CODE_PREFIX = re.compile(r"[A-Za-z]-$")
+_CLOCK = re.compile(r"(?<![\d:.,])([01]?\d|2[0-3]):([0-5]\d)(?![\d:])")
 
 
 def quantities(text: str) -> list[Quantity]:
     """Numbers in ``text`` with units and multipliers applied; number words only with a unit ("three days")."""
     out: list[Quantity] = []
     codes = [(m.start(), m.end()) for m in _DOTTED_CODE.finditer(text)]
+    for m in _CLOCK.finditer(text):  # "08:45" is one time of day, not the numbers 8 and 45
+        codes.append((m.start(), m.end()))
+        out.append(Quantity(m.group(0), float(int(m.group(1)) * 60 + int(m.group(2))), "hh:mm", "clock", m.start(),
+                            m.end()))
     for m in _QUANTITY.finditer(text):
         if any(a <= m.start("num") < b for a, b in codes):
             continue
