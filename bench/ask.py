@@ -1,8 +1,9 @@
 """``ask(...)`` end to end on the real default models and the sample workspace, per path, against the LLM floor.
 
-Paths: *happy* (an answerable question, first after loading; then a second one with the caches warm), *retry* (the
-sample's deliberate conflict, ``max_retries=1``: a retry, then the conflict escalation), *HITL* (a question the
-documents cannot answer: no model call at all).
+Paths: *happy* (an answerable question, first after loading; then a second one with the caches warm), *conflict*
+(the sample's deliberate conflict, two remote-work policies, ``max_retries=1``: an answer stating both passes in
+one pass, one side only costs a retry and then the conflict escalation; the table shows which happened), *HITL*
+(a question the documents cannot answer: no model call at all).
 
 For every run it prints the time per node, the time to the first streamed answer token, and the **LLM floor**:
 each model call of the run replayed on the raw llama.cpp context of the same model, in the same process -- the same
@@ -168,7 +169,7 @@ def main() -> None:
     filler = {name: raw.tokenize(filler_text.encode(), add_bos=False) for name, raw in raws.items()}
     plan = [("happy (first question)", "happy"), ("happy (warm, new question)", "happy2")]
     if not args.skip_retry:
-        plan.append(("retry -> HITL", "retry"))
+        plan.append(("conflict (two policies; one retry allowed)", "retry"))
     plan.append(("HITL (nothing relevant)", "hitl"))
     runs = []
     for label, key in plan:  # each run's floor is replayed right after it, so both see the same machine load
