@@ -284,3 +284,16 @@ def test_an_id_mangled_before_a_word_no_count_precedes_is_dropped() -> None:
         "Aldenbrook Language Institute: Wiebke Ahlgrimm.", 1)
     # a count the passages write stays: "18 Students ..." could be eighteen students
     assert repair_citations("18 Students enrolled [c18].", allowed, passages)[1] == 0
+
+
+def test_a_passage_cited_by_a_code_it_writes_gets_its_id() -> None:
+    from masis_desktop.core.agents.synthesizer import repair_citations
+    allowed = ["c1", "c2", "c3"]
+    passages = ["Main branch (BF1): Monday-Saturday 09:00-18:00.",
+                "Riverside branch (BF2): Sunday 10:00-16:00; responsible pharmacist Tomasz Wilk.",
+                "Incident log: INC-7 was rated SEV-2."]
+    assert repair_citations("Tomasz Wilk is the pharmacist at the Riverside branch (BF2) [bf2].", allowed,
+                            passages) == ("Tomasz Wilk is the pharmacist at the Riverside branch (BF2) [c2].", 1)
+    # inside a sentence the brackets only go; a code no passage writes stays (the audit reports it)
+    assert repair_citations("INC-7 was [SEV-2] [c3].", allowed, passages) == ("INC-7 was SEV-2 [c3].", 1)
+    assert repair_citations("It is open on Sundays [BF9].", allowed, passages)[1] == 0

