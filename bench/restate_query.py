@@ -1,0 +1,86 @@
+"""Experiment: would restating a user's question in the documents' words get paraphrased questions past the
+relevance threshold? (Not wired into the app; the figures are in docs/EVALUATION.md, seventh session.)
+
+For every item of an eval set, the writer model (0.5B) restates the question as a short query in document words;
+the set's temporary workspace is searched with the original question and with the restatement; a passage is kept
+when either search scores it at or above the Researcher's first-pass threshold. Printed per set: filtered recall
+(gold passage kept), false zero-results (answerable questions with nothing kept, which the app escalates without
+writing), true zero-results (unanswerable ones with nothing kept), and the restatement's mean latency.
+
+    .venv/bin/python bench/restate_query.py heldout6 [dev heldout4 ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from common import ROOT
+
+PROMPT = ("Rewrite the user's question as a short search query in the formal words a price list, policy or contact "
+          "sheet would use. Keep every name, code, year and number. Output only the query.")
+
+
+def run_set(name: str, llm: Any) -> dict[str, Any]:
+    from masis_desktop.core.evaluation.dataset import load_dataset
+    from masis_desktop.core.evaluation.workspace import EvalWorkspace
+    from masis_desktop.settings import load_settings
+
+    settings = load_settings()
+    threshold = settings.retrieval.threshold_first
+    dataset = load_dataset(ROOT / "tests" / "data" / "eval" / f"{name}.jsonl")
+    counts = {"answerable": 0, "unanswerable": 0}
+    kept_gold = {"question": 0, "either": 0}
+    empty = {("question", True): 0, ("either", True): 0, ("question", False): 0, ("either", False): 0}
+    spent_ms: list[float] = []
+    with EvalWorkspace(dataset, settings) as ews:
+        ws = ews.workspace
+        for item in dataset.items:
+            start = time.perf_counter()
+            reply = llm.create_chat_completion(
+                [{"role": "system", "content": PROMPT}, {"role": "user", "content": item.question}],
+                max_tokens=40, temperature=0.0)
+            spent_ms.append((time.perf_counter() - start) * 1000)
+            text = (reply["choices"][0]["message"]["content"] or "").strip()
+            restated = text.splitlines()[0] if text else item.question
+            original = [(ews.passage_of(h), h.relevance) for h in ws.search(item.question, k=10)]
+            both = original + [(ews.passage_of(h), h.relevance) for h in ws.search(restated, k=10)]
+            answerable = not item.unanswerable
+            counts["answerable" if answerable else "unanswerable"] += 1
+            for key, hits in (("question", original), ("either", both)):
+                kept = [pid for pid, rel in hits if rel >= threshold]
+                empty[(key, answerable)] += not kept
+                if answerable:
+                    kept_gold[key] += any(pid in item.passage_ids for pid in kept)
+    return {"set": name, "counts": counts, "kept_gold": kept_gold, "empty": empty,
+            "restate_ms": sum(spent_ms) / max(1, len(spent_ms))}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("sets", nargs="+")
+    args = parser.parse_args()
+    os.environ["MASIS_HOME"] = tempfile.mkdtemp(prefix="masis-restate-")
+    from llama_cpp import Llama
+
+    from masis_desktop.core.llm import registry
+
+    model = registry.require("synthesizer")
+    llm = Llama(model_path=str(Path(model.path)), n_ctx=1024, n_threads=2, verbose=False)
+    for name in args.sets:
+        r = run_set(name, llm)
+        a, u = r["counts"]["answerable"], r["counts"]["unanswerable"]
+        for key in ("question", "either"):
+            print(f"{name:10s} {key:9s} filtered recall {r['kept_gold'][key]}/{a}, "
+                  f"false zero-results {r['empty'][(key, True)]}/{a}, true zero-results {r['empty'][(key, False)]}/{u}")
+        print(f"{name:10s} restatement {r['restate_ms']:.0f} ms per question (0.5B, 2 threads)")
+    sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
