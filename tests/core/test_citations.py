@@ -544,3 +544,19 @@ def test_a_time_of_day_is_one_value() -> None:
     assert audit_answer("Gondola G1 opens at 8:30 [c7].", ev).issues == []  # "8:30" is "08:30"
     wrong = audit_answer("Gondola G1 runs until 16:45 [c7].", ev, question="Until when does Gondola G1 run?")
     assert wrong.audit.hallucination_detected  # a time no passage states
+
+
+def test_a_whole_version_number_names_the_case_of_a_conflict() -> None:
+    v3 = ("Harbour Removals - Goods in Transit Cover, terms version 3 (1 March 2023 to 31 December 2024). Cover up "
+          "to GBP 25,000 per move with an excess of GBP 250 per claim.")
+    v4 = ("Harbour Removals - Goods in Transit Cover, terms version 4 (from 1 January 2025). Cover up to GBP 40,000 "
+          "per move with an excess of GBP 150 per claim.")
+    ev = [hit("c20", v4), hit("c21", v3)]
+    q = "What was the excess per claim under Harbour's goods in transit terms version 3?"
+    assert audit_answer("GBP 250 [c21].", ev, question=q).issues == []  # version 4's excess is another case
+    assert audit_answer("GBP 150 [c20].", ev, question=q).audit.needs_retry
+    # "3" names the case only as a version: a page whose "3" is a count does not mark it; years stay years
+    from masis_desktop.core.agents.citations import _marks, case_markers
+    assert case_markers(q)[-1] == "3" and "2024" not in case_markers("What changed in release 2024?")[1:]
+    assert _marks("3", "terms version 3 (1 March 2023)") and _marks("3", "Terms v3")
+    assert not _marks("3", "Harbour Removals: 3 movers, version 3.1") and _marks("2024", "Fares 2024.")

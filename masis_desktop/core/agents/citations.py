@@ -358,11 +358,11 @@ def _same_kind(a: tx.Quantity, b: tx.Quantity) -> bool:
 
 def case_markers(question: str) -> list[str]:
     """What a question names its case by: its names and codes, whole dates, years outside a date, and version
-    numbers ("under version 3.1")."""
+    numbers ("under version 3.1", "terms version 3")."""
     dates = list(tx.DATE.finditer(question))
     years = [m.group(0) for m in _YEAR.finditer(question) if not any(d.start() <= m.start() < d.end() for d in dates)]
-    versions = [m.group(1) for m in re.finditer(r"(?:version|release|revision|policy)\s+(\d+(?:\.\d+)+)", question,
-                                                 re.IGNORECASE)]
+    versions = [m.group(1) for m in re.finditer(r"(?:version|release|revision|policy)\s+(\d+(?:\.\d+)*)(?![\d.])",
+                                                 question, re.IGNORECASE) if not _YEAR.fullmatch(m.group(1))]
     return tx.question_names(question) + [d.group(0) for d in dates] + years + versions
 
 
@@ -371,6 +371,9 @@ def _marks(marker: str, text: str) -> bool:
         return tx.states_date(marker, text)
     if re.fullmatch(r"\d+(?:\.\d+)+", marker):
         return re.search(rf"(?<![\d.,]){re.escape(marker)}(?![\w]|[.,]\d)", text) is not None
+    if marker.isdigit() and not _YEAR.fullmatch(marker):  # a whole version ("terms version 3"), never any "3"
+        return re.search(rf"(?:version|release|revision|rev\.?|v)\s*{marker}(?![\d]|\.\d)", text,
+                         re.IGNORECASE) is not None
     return tx.name_stated(marker, text)
 
 
