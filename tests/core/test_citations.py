@@ -268,6 +268,18 @@ def test_the_case_is_read_from_the_chunks_head_dates_and_version_numbers_include
                         question="What did garden waste cost under version 3.1 of the rules?").issues == []
     unnamed = audit_answer("EUR 65 per year [c10].", ev, question="What does garden waste cost?")
     assert [i.issue_type for i in unnamed.issues] == [IssueType.CONTRADICTION]
+    # a whole version number ("terms version 3") marks a chunk only where it is written as a version
+    terms = [hit("c20", "Harbour Removals - Transit Cover, terms version 4 (from 1 January 2025). Excess GBP 150 "
+                        "per claim.", document="cover-4"),
+             hit("c21", "Harbour Removals - Transit Cover, terms version 3 (1 March 2023 to 31 December 2024). "
+                        "Excess GBP 250 per claim.", document="cover-3")]
+    q = "What was the excess per claim under Harbour's transit cover terms version 3?"
+    assert audit_answer("GBP 250 [c21].", terms, question=q).issues == []
+    assert audit_answer("GBP 150 [c20].", terms, question=q).audit.needs_retry
+    from masis_desktop.core.agents.citations import _marks, case_markers
+    assert case_markers(q)[-1] == "3" and case_markers("What changed in release 2024?") == ["2024"]
+    assert _marks("3", "terms version 3 (1 March 2023)") and _marks("3", "Terms v3")
+    assert not _marks("3", "Harbour Removals: 3 movers, version 3.1") and _marks("2024", "Fares 2024.")
 
 
 def test_an_extension_number_is_not_a_sentence_end() -> None:
@@ -468,7 +480,8 @@ def test_a_value_counted_per_the_wrong_thing_is_a_factual_error() -> None:
     wrong = audit_answer("Room Fjord costs EUR 40 per day [c1].", ev)
     assert wrong.audit.needs_retry and wrong.audit.hallucination_detected
     assert [i.issue_type for i in wrong.issues] == [IssueType.FACTUAL_ERROR]
-    assert wrong.issues[0].description == 'states "EUR 40" per day but [c1] says "EUR 40 per hour or EUR 250 per day"'
+    assert wrong.issues[0].description == ('states "Room Fjord costs EUR 40 per day" but [c1] says "EUR 40 per hour or '
+                                           'EUR 250 per day"')
     assert audit_answer("Room Fjord is EUR 40 per hour [c1].", ev).issues == []
     assert audit_answer("Room Fjord is EUR 40 an hour [c1].", ev).issues == []
     assert audit_answer("Room Fjord costs EUR 40/h [c1].", ev).issues == []
@@ -489,10 +502,13 @@ def test_rate_of_reads_what_a_value_is_counted_per() -> None:
     def rates(text: str) -> list[list[str]]:
         return [sorted(tx.rate_of(text, q)) for q in tx.quantities(text)]
 
-    assert rates("capacity 3,000 persons per hour") == [["hour"]]
+    assert rates("capacity 3,000 persons per hour") == [["h"]]  # units fold through the unit table
     assert rates("EUR 4.10 per pallet per week in Tilburg") == [["pallet", "week"]]
-    assert rates("€35/hour, EUR 5 a month, 90 nights per calendar year") == [["hour"], ["month"], ["year"]]
-    assert rates("EUR 29 per m², EUR 12 per kg, EUR 40 per guest") == [["square-metre"], ["kilogram"], ["person"]]
+    assert rates("€35/hour, EUR 5 a month, 90 nights per calendar year") == [["h"], ["month"], ["year"]]
+    assert rates("€35/h, EUR 5 per mo, EUR 12 per kilogram, EUR 2/l") == [["h"], ["month"], ["kg"], ["litre"]]
+    assert rates("EUR 29 per m², EUR 12 per kg, EUR 40 per guest, EUR 40 pp") == [
+        ["square-metre"], ["kg"], ["person"], []]
+    assert rates("EUR 40 per pp, EUR 2 per litre") == [["person"], ["litre"]]
     assert rates("up to 3 users, 2 GB of storage, 5 per cent") == [[], [], []]
 
 
@@ -545,18 +561,3 @@ def test_a_time_of_day_is_one_value() -> None:
     wrong = audit_answer("Gondola G1 runs until 16:45 [c7].", ev, question="Until when does Gondola G1 run?")
     assert wrong.audit.hallucination_detected  # a time no passage states
 
-
-def test_a_whole_version_number_names_the_case_of_a_conflict() -> None:
-    v3 = ("Harbour Removals - Goods in Transit Cover, terms version 3 (1 March 2023 to 31 December 2024). Cover up "
-          "to GBP 25,000 per move with an excess of GBP 250 per claim.")
-    v4 = ("Harbour Removals - Goods in Transit Cover, terms version 4 (from 1 January 2025). Cover up to GBP 40,000 "
-          "per move with an excess of GBP 150 per claim.")
-    ev = [hit("c20", v4), hit("c21", v3)]
-    q = "What was the excess per claim under Harbour's goods in transit terms version 3?"
-    assert audit_answer("GBP 250 [c21].", ev, question=q).issues == []  # version 4's excess is another case
-    assert audit_answer("GBP 150 [c20].", ev, question=q).audit.needs_retry
-    # "3" names the case only as a version: a page whose "3" is a count does not mark it; years stay years
-    from masis_desktop.core.agents.citations import _marks, case_markers
-    assert case_markers(q)[-1] == "3" and "2024" not in case_markers("What changed in release 2024?")[1:]
-    assert _marks("3", "terms version 3 (1 March 2023)") and _marks("3", "Terms v3")
-    assert not _marks("3", "Harbour Removals: 3 movers, version 3.1") and _marks("2024", "Fares 2024.")

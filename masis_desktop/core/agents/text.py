@@ -429,11 +429,9 @@ _PER = re.compile(r"[ \t]*(?:[A-Za-z][A-Za-z\-]*[ \t]+){0,2}?(?:(?:per|each|ever
                   + r")\b", re.IGNORECASE)
 _PER_NEXT = re.compile(r"[ \t]*(?:(?:per|each|every)[ \t]+|/[ \t]*)(?:calendar[ \t]+)?([A-Za-z][A-Za-z\-]*[²³]?)",
                        re.IGNORECASE)
-_PER_ALIASES = {"h": "hour", "hr": "hour", "hrs": "hour", "s": "second", "sec": "second", "min": "minute",
-                "wk": "week", "mo": "month", "mth": "month", "yr": "year", "annum": "year",
-                "m": "metre", "meter": "metre", "meters": "metre", "km": "kilometre", "kilometer": "kilometre",
-                "kilometers": "kilometre", "kg": "kilogram", "kilo": "kilogram", "kilos": "kilogram", "g": "gram",
-                "l": "litre", "liter": "litre", "liters": "litre", "m²": "square-metre", "sqm": "square-metre",
+# Units fold through the unit table ("hour", "hr", "h" are one); these are the words it does not hold.
+_PER_ALIASES = {"mo": "month", "mth": "month", "annum": "year", "g": "gram", "l": "litre", "liter": "litre",
+                "liters": "litre", "litres": "litre", "m²": "square-metre", "sqm": "square-metre",
                 "m³": "cubic-metre", "head": "person", "pax": "person", "pp": "person", "guest": "person",
                 "guests": "person", "people": "person", "adult": "person", "adults": "person"}
 _NOT_PER = frozenset({"cent", "centum", "mille", "se"})  # "5 per cent", "per se": not a rate
@@ -450,7 +448,7 @@ def rate_of(text: str, q: Quantity) -> frozenset[str]:
         word = (m.group(1) or m.group(2) or "").lower()
         if not word or word in _NOT_PER:
             break
-        out.add(_PER_ALIASES.get(word) or stem(word))
+        out.add(_PER_ALIASES.get(word) or _canonical_unit(word)[0] or stem(word))
         m = _PER_NEXT.match(text, m.end())
     return frozenset(out)
 
