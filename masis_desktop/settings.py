@@ -45,6 +45,9 @@ class RetrievalSettings(_Strict):
     k_retry: int = Field(default=20, ge=1, le=400)
     threshold_first: float = Field(default=0.60, ge=0.0, le=1.0)
     threshold_retry: float = Field(default=0.55, ge=0.0, le=1.0)
+    # When passages exist but none reaches threshold_first, the writer restates the question in document words
+    # once and the search is repeated (core/agents/researcher.py); off = the seed's rule with no model call.
+    restate_when_filtered: bool = True
 
 
 class PipelineSettings(_Strict):

@@ -186,6 +186,8 @@ def _progress(event: NodeFinished) -> None:
     if event.node == "researcher":
         eprint(f"   {e['chunks']} passage(s) above relevance {e['threshold_used']:.2f} "
                f"({e['filtered_out']} filtered out)")
+        if e.get("restated_query"):
+            eprint(f"   searched again as: {e['restated_query']}")
     elif event.node == "critic":
         eprint(f"\n   audit: confidence {e['confidence']:.2f}, {e['claims']} sentence(s), "
                f"{len(e['issues'])} issue(s), model audit {e['model_audit']}")

@@ -134,6 +134,13 @@ def ask(
     passages_read = 0
     terminal: supervisor.Decision | None = None
 
+    search_query = state.user_query
+
+    def restater(question: str) -> str | None:
+        restated = researcher_agent.restate(question, models.synthesizer, cancel=cancel)
+        state.metrics["llm_calls"].append(synthesizer_agent.llm_stats(models.synthesizer, "researcher", 0))
+        return restated
+
     def check() -> None:
         if cancel is not None:
             cancel.raise_if_cancelled()
@@ -153,8 +160,11 @@ def ask(
         if previous is not None and not abstention_retry:
             cited = {cid for c in previous.result.code.audit.claims for cid in c.citations}
             keep = [h for h in previous.context.hits if h.chunk_id in cited]
-        found = researcher_agent.research(state.user_query, workspace, settings.retrieval, iteration=it,
-                                          critique=state.critique if it else None, keep=keep)
+        found = researcher_agent.research(search_query, workspace, settings.retrieval, iteration=it,
+                                          critique=state.critique if it else None, keep=keep,
+                                          restater=restater if settings.retrieval.restate_when_filtered else None)
+        if found.restated:  # later searches (retries) start from the words that found the evidence
+            search_query = found.restated
         hits = found.kept
         new_chunks = None
         if abstention_retry and previous is not None:

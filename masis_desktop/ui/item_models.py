@@ -342,7 +342,8 @@ class TraceTableModel(_TableModel):
 
 
 _DETAIL_KEYS = {
-    "researcher": ("chunks", "filtered_out", "avg_score", "threshold_used", "augmented_query_used"),
+    "researcher": ("chunks", "filtered_out", "avg_score", "threshold_used", "augmented_query_used",
+                   "restated_query"),
     "synthesizer": ("citations", "answer_length", "context_compressed"),
     "critic": ("confidence", "hallucination", "invalid_citations", "uncited_claims", "unsupported_claims"),
     "evaluator": ("overall_score", "faithfulness", "relevance", "completeness"),
@@ -362,6 +363,8 @@ def trace_details(row: dict[str, Any]) -> str:
             value = f"{value:.2f}"
         elif isinstance(value, (list, tuple)):
             value = len(value)
+        elif key == "restated_query":
+            value = f"\u201c{value}\u201d"
         parts.append(f"{key.replace('_', ' ')} {value}")
     if row.get("error"):
         parts.append(f"error: {row['error']}")

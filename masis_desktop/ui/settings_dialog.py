@@ -12,6 +12,7 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -200,6 +201,13 @@ class SettingsDialog(QDialog):
         retrieval.addWidget(self.threshold_first, 1, 2)
         retrieval.addWidget(QLabel("retry", retrieval_box), 1, 3)
         retrieval.addWidget(self.threshold_retry, 1, 4)
+        self.restate = QCheckBox("When nothing is relevant enough, restate the question in the documents' words "
+                                 "and search once more", retrieval_box)
+        self.restate.setChecked(r.restate_when_filtered)
+        self.restate.setAccessibleName("Restate the question when nothing is relevant enough")
+        self.restate.setToolTip("One short call to the writer model (about half a second) before saying that "
+                                "nothing in the workspace is relevant.")
+        retrieval.addWidget(self.restate, 2, 0, 1, 5)
 
         pipeline_box = QGroupBox("Self-correction", self)
         pipeline = QFormLayout(pipeline_box)
@@ -267,6 +275,7 @@ class SettingsDialog(QDialog):
         self.k_retry.setValue(d.retrieval.k_retry)
         self.threshold_first.setValue(d.retrieval.threshold_first)
         self.threshold_retry.setValue(d.retrieval.threshold_retry)
+        self.restate.setChecked(d.retrieval.restate_when_filtered)
         self.max_retries.setValue(d.pipeline.max_retries)
         self.low_conf.setValue(d.pipeline.low_conf_threshold)
         self.strictness.setCurrentIndex(1)
@@ -285,6 +294,7 @@ class SettingsDialog(QDialog):
         s.retrieval.k_retry = self.k_retry.value()
         s.retrieval.threshold_first = round(self.threshold_first.value(), 4)
         s.retrieval.threshold_retry = round(self.threshold_retry.value(), 4)
+        s.retrieval.restate_when_filtered = self.restate.isChecked()
         s.pipeline.max_retries = self.max_retries.value()
         s.pipeline.low_conf_threshold = round(self.low_conf.value(), 4)
         s.pipeline.strictness = self.strictness.currentData()

@@ -25,10 +25,11 @@ class FixedRetriever:
     hits: list[SearchHit]
     name: str = "testws"
     queries: list[tuple[str, int]] = field(default_factory=list)
+    by_query: dict[str, list[SearchHit]] = field(default_factory=dict)  # other hits for these exact queries
 
     def search(self, query: str, k: int = 10) -> list[SearchHit]:
         self.queries.append((query, k))
-        return list(self.hits[:k])
+        return list(self.by_query.get(query, self.hits)[:k])
 
 
 def audit(confidence: float = 0.9, *, hallucination: bool = False, needs_retry: bool = False,

@@ -8,7 +8,7 @@ import pytest
 from masis_desktop.core.agents import evaluator, supervisor
 from masis_desktop.core.agents.citations import audit_answer
 from masis_desktop.core.agents.compress import REMOVED, build_context, sanitize
-from masis_desktop.core.agents.researcher import augmented_query, research
+from masis_desktop.core.agents.researcher import RESTATE_PROMPT, augmented_query, research, restate
 from masis_desktop.core.agents.synthesizer import (
     attach_citations,
     clean_draft,
@@ -16,6 +16,7 @@ from masis_desktop.core.agents.synthesizer import (
     problems_from,
     repair_citations,
 )
+from masis_desktop.core.llm.doubles import ScriptedLLM
 from masis_desktop.core.schemas import CritiqueIssue, CritiqueReport, IssueType, RunState
 from masis_desktop.settings import RetrievalSettings
 from tests.core.pipeline_support import FixedRetriever, hit
@@ -297,3 +298,39 @@ def test_a_passage_cited_by_a_code_it_writes_gets_its_id() -> None:
     # inside a sentence the brackets only go; a code no passage writes stays (the audit reports it)
     assert repair_citations("INC-7 was [SEV-2] [c3].", allowed, passages) == ("INC-7 was SEV-2 [c3].", 1)
     assert repair_citations("It is open on Sundays [BF9].", allowed, passages)[1] == 0
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("Overnight vehicle parking fee\nThis query uses formal words.", "Overnight vehicle parking fee"),
+    ('Query: "overnight parking charge"', "overnight parking charge"),
+    ("\n  `parking fee per night`  ", "parking fee per night"),
+    ("How much to park a van overnight?", None),  # an echo is no restatement
+    ("", None),
+    ("fee " * 60, None),  # rambling past three times the question's length
+])
+def test_restate_takes_the_first_usable_line(reply: str, expected: str | None) -> None:
+    llm = ScriptedLLM().enqueue(reply)
+    assert restate("How much to park a van overnight?", llm) == expected
+    call = llm.calls[0]
+    assert call.kind == "complete" and call.messages[0]["content"] == RESTATE_PROMPT
+
+
+def test_research_restates_only_on_a_first_pass_with_candidates_and_none_kept() -> None:
+    asked: list[str] = []
+
+    def restater(q: str) -> str | None:
+        asked.append(q)
+        return "formal words"
+
+    cfg = RetrievalSettings()
+    kept = FixedRetriever([hit("c1", "a", 0.7)])
+    assert research("q", kept, cfg, iteration=0, restater=restater).restated is None
+    assert research("q", FixedRetriever([]), cfg, iteration=0, restater=restater).restated is None
+    low = FixedRetriever([hit("c1", "a", 0.3)], by_query={"formal words": [hit("c2", "b", 0.65), hit("c1", "a", 0.2)]})
+    assert research("q", low, cfg, iteration=1, restater=restater).restated is None
+    assert asked == []
+    first = research("q", low, cfg, iteration=0, restater=restater)
+    assert asked == ["q"] and first.restated == "formal words"
+    assert [h.chunk_id for h in first.kept] == ["c2"] and {h.chunk_id for h in first.candidates} == {"c1", "c2"}
+    assert [h.relevance for h in first.candidates if h.chunk_id == "c1"] == [0.3]  # the better score stays
+    assert first.entry(0)["restated_query"] == "formal words" and first.filtered_out == 1

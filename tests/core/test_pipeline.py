@@ -8,6 +8,7 @@ from masis_desktop.core.events import CancelToken, RunFinished, StageStarted, To
 from masis_desktop.core.history import History
 from masis_desktop.core.pipeline import Models, ask
 from masis_desktop.errors import CancelledError, MasisError, StructuredOutputError
+from masis_desktop.settings import Settings
 from tests.core.pipeline_support import FixedRetriever, Scripted, audit, hit, run, score
 
 Q = "What is the timeout?"
@@ -155,15 +156,50 @@ def test_zero_results_escalates_at_once_without_any_model_call() -> None:
     assert r["answer"] and r["confidence"] == 0.0 and r["evidence"] == [] and r["critique"] is None
 
 
-def test_all_filtered_escalates_with_rephrase_and_no_model_call() -> None:
+def test_all_filtered_escalates_with_rephrase_after_one_restatement() -> None:
     s = Scripted()
+    s.synth.enqueue("request timeout setting")
     retriever = FixedRetriever([hit("c1", "Timeout: 60 seconds.", 0.599), hit("c2", "Other.", 0.2)])
     out = run(Q, retriever, s)
     r = out.response
-    assert s.calls() == 0
-    assert out.entries("researcher")[0]["filtered_out"] == 2
+    # one short writer call restates the question; it finds nothing better, so no answer is written or audited
+    assert [c.kind for c in s.synth.calls] == ["complete"] and s.judge.calls == []
+    assert s.synth.calls[0].messages[-1]["content"] == Q
+    assert [q for q, _ in retriever.queries] == [Q, "request timeout setting"]
+    entry = out.entries("researcher")[0]
+    assert entry["filtered_out"] == 2 and entry["restated_query"] == "request timeout setting"
+    assert out.nodes() == ["researcher", "supervisor", "evaluator"]
     assert "rephrase" in r["clarification_question"] and "0.60" in r["clarification_question"]
     assert r["evaluation"]["model_status"] == "skipped"
+    assert [c["node"] for c in r["metrics"]["llm_calls"]] == ["researcher"]
+
+
+def test_all_filtered_without_restatement_makes_no_model_call() -> None:
+    s = Scripted()
+    settings = Settings()
+    settings.retrieval.restate_when_filtered = False
+    retriever = FixedRetriever([hit("c1", "Timeout: 60 seconds.", 0.599), hit("c2", "Other.", 0.2)])
+    r = run(Q, retriever, s, settings=settings).response
+    assert s.calls() == 0 and r["metrics"]["hitl_variant"] == "zero_results"
+    assert r["trace"][0]["restated_query"] is None
+
+
+def test_restatement_finds_the_evidence_the_question_missed_and_retries_search_from_it() -> None:
+    s = Scripted()
+    s.synth.enqueue("Request timeout value", BAD_ID, GOOD)
+    s.judge.enqueue(audit(0.9), audit(0.9), score())
+    found = hit("c1", "Timeout: 60 seconds.", 0.72)
+    retriever = FixedRetriever([hit("c1", "Timeout: 60 seconds.", 0.56), hit("c2", "Other.", 0.2)],
+                               by_query={"Request timeout value": [found, hit("c2", "Other.", 0.3)]})
+    out = run(Q, retriever, s)
+    first, second = out.entries("researcher")
+    assert first["restated_query"] == "Request timeout value" and first["chunks"] == 1
+    assert first["avg_score"] == 0.72  # a passage both searches found keeps its better relevance
+    write = s.synth.calls[1].messages[-1]["content"]
+    assert Q in write and "Request timeout value" not in write  # the writer answers the user's own question
+    assert [q for q, _ in retriever.queries][:2] == [Q, "Request timeout value"]
+    assert retriever.queries[2][0].startswith("Request timeout value")  # the retry searches from the restatement
+    assert second["restated_query"] is None and out.response["answer"] == GOOD
 
 
 def test_relevance_exactly_at_threshold_is_kept_and_retry_threshold_is_055() -> None:

@@ -4,7 +4,9 @@ Fused is exactly what the Researcher gets: ``Workspace.search(question, k)``. Th
 one wide search over every chunk of the workspace: each hit carries its exact dense cosine and BM25 score, so
 sorting by one score gives that method's own ranking (BM25 ranks only chunks that match a query term, as FTS5
 does). ``recall@10.filtered`` also counts how many gold passages survive the Researcher's relevance threshold,
-which is what the synthesizer actually sees on the first pass.
+which is what the synthesizer sees on a first pass from the question's own words (when nothing passes, the app
+restates the question once with the writer model and searches again; answer mode measures that path, this mode
+loads no model).
 """
 
 from __future__ import annotations
