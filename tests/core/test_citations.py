@@ -561,3 +561,51 @@ def test_a_time_of_day_is_one_value() -> None:
     wrong = audit_answer("Gondola G1 runs until 16:45 [c7].", ev, question="Until when does Gondola G1 run?")
     assert wrong.audit.hallucination_detected  # a time no passage states
 
+
+
+RANGE = ("Tarnwick Skerry gravel range, model year 2025. Skerry 300: aluminium frame, weight 10.4 kg, maximum system "
+         "weight 125 kg, price EUR 1,290. Skerry 500: carbon frame, weight 8.9 kg, maximum system weight 115 kg, "
+         "price EUR 2,450. Both models take tyres up to 45 mm wide.")
+STAFF = ("Aldenbrook Language Institute – Academic Staff 2025. Director of Studies: Helga Marchetti-Rowe. German "
+         "Coordinator: Wiebke Ahlgrimm. French Coordinator: Sidonie Parrenin.")
+
+
+def _row_issues(answer: str, text: str, question: str) -> list[str]:
+    audit = audit_answer(answer, [hit("c1", text)], question=question)
+    return [i.description for i in audit.issues if "gives under" in i.description]
+
+
+@pytest.mark.parametrize(("answer", "flagged"), [
+    ("10.4 kg [c1].", 'states "10.4 kg", which [c1] gives under "Skerry 300", not under "Skerry 500" (8.9 kg)'),
+    ("The Skerry 500 weighs 10.4 kg [c1].", 'states "10.4 kg", which [c1] gives under "Skerry 300"'),
+    ("8.9 kg [c1].", None),
+    ("The Skerry 500 weighs 8.9 kg [c1].", None),
+    ("The Skerry 300 weighs 10.4 kg [c1].", None),  # true as written: it names the row's own case
+])
+def test_a_value_from_the_row_of_another_model_is_a_factual_error(answer: str, flagged: str | None) -> None:
+    q = "What is the weight of the Skerry 500?"
+    issues = _row_issues(answer, RANGE, q)
+    assert (issues[0].startswith(flagged) if flagged else issues == []), issues
+    if flagged:
+        audit = audit_answer(answer, [hit("c1", RANGE)], question=q)
+        assert audit.audit.needs_retry and audit.issues[0].issue_type is IssueType.FACTUAL_ERROR
+
+
+def test_a_person_from_the_row_of_another_role_is_a_factual_error() -> None:
+    q = "Who is the German Coordinator at Aldenbrook Language Institute?"
+    [issue] = _row_issues("Sidonie Parrenin [c1].", STAFF, q)
+    assert issue.startswith('states "Sidonie Parrenin", which [c1] gives under "French Coordinator", not under '
+                            '"German Coordinator" (Wiebke Ahlgrimm)')
+    assert _row_issues("Wiebke Ahlgrimm [c1].", STAFF, q) == []
+
+
+def test_rows_without_another_case_in_their_label_and_prose_are_not_judged() -> None:
+    # "Teaching assistant coordinator" is an attribute of the course above it, not another course
+    course = ("CS210 Data Structures: 7.5 ECTS, autumn term, course leader Dr. Helena Okafor. Teaching assistant "
+              "coordinator: Mats Lindqvist. CS340 Machine Learning: 7.5 ECTS, course leader Prof. Rafael Dunmore.")
+    assert _row_issues("Mats Lindqvist [c1].", course,
+                       "Who is the teaching assistant coordinator for CS210 Data Structures?") == []
+    prose = ("The Skerry 300 has an aluminium frame and weighs 10.4 kg. The Skerry 500 has a carbon frame. It "
+             "weighs 8.9 kg.")
+    assert _row_issues("8.9 kg [c1].", prose, "What is the weight of the Skerry 500?") == []
+    assert _row_issues("10.4 kg [c1].", prose, "What is the weight of the Skerry 500?") == []  # the slot check's

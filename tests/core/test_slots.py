@@ -72,3 +72,21 @@ def test_a_title_goes_into_the_blank_and_options_keep_the_passage_titles_and_acc
     # each option as the passage writes it: after "____" the model would write the title too
     assert slot.options == ["Machine Learning", "Prof. Rafael Dunmore", "Dr. Helena Okafor", "Agnieszka Wróbel"]
     assert slot.options[slot.stated] == "Dr. Helena Okafor"
+
+
+TEAM = ("Vellmore Dental Care, Northgate branch – Clinical team, updated 3 February 2025. Dr. Tomasz Ellery, Principal "
+        "Dentist (implants and crowns). Dr. Maren Solbak, Endodontist (root canal referrals, Mondays and Wednesdays). "
+        "Dr. Quentin Aske, Paediatric Dentist. Priya Dunmore, Dental Hygienist. Leontyne Crabbe, Practice Manager.")
+
+
+def test_a_person_alone_in_its_sentence_is_weighed_against_the_people_of_the_other_sentences() -> None:
+    q = "Which dentist at the Northgate branch takes root canal referrals?"
+    [(options, stated, passage)] = slots_for("Dr. Tomasz Ellery [c1].", TEAM, q)
+    # roles ("Principal Dentist") are no rivals, and the heading line's organisation is not a person
+    assert options == ["Dr. Tomasz Ellery", "Dr. Maren Solbak", "Dr. Quentin Aske", "Priya Dunmore"]
+    assert stated == "Dr. Tomasz Ellery"
+    assert passage.startswith("Dr. Tomasz Ellery, Principal Dentist") and "Vellmore" not in passage
+    [(options, stated, _)] = slots_for("The referrals go to Dr. Maren Solbak [c1].", TEAM, q)
+    assert stated == "Dr. Maren Solbak" and "Principal Dentist" not in options
+    alone = "Opening hours: 08:00-17:00. The practice manager is Leontyne Crabbe."
+    assert slots_for("Leontyne Crabbe [c1].", alone, "Who is the practice manager?") == []

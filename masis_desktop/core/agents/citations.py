@@ -377,6 +377,107 @@ def _marks(marker: str, text: str) -> bool:
     return tx.name_stated(marker, text)
 
 
+_ROW_HEAD = re.compile(r"^\s*([^:;\n]{2,60}?)\s*:\s")  # "Skerry 300: ...", "German Coordinator: ..."
+_MODEL_NAME = re.compile(r"\b([A-Z][\w&'-]*)\s+(\d+[A-Za-z]?)(?![\w.,]\d)\b")  # "Skerry 500", "Route 117"
+
+
+def _row_head(sentence: str) -> str | None:
+    m = _ROW_HEAD.match(sentence)
+    return m.group(1).strip() if m and 1 <= len(m.group(1).split()) <= 6 else None
+
+
+def row_markers(question: str) -> list[str]:
+    """The question's case markers, a name with its model number kept whole ("Skerry 500", whose "Skerry" alone
+    names every row of the range)."""
+    models = [m.group(0) for m in _MODEL_NAME.finditer(question) if not _YEAR.fullmatch(m.group(2))]
+    inside = {m.split()[0] for m in models}
+    return models + [m for m in case_markers(question) if m not in inside]
+
+
+def _row_marks(marker: str, text: str) -> bool:
+    if " " in marker and _MODEL_NAME.fullmatch(marker):
+        return re.search(rf"(?<![\w.]){re.escape(marker)}(?![\w]|[.,]\d)", text) is not None
+    return _marks(marker, text)
+
+
+def _row_values(claim: str, question: str) -> list[tx.Quantity | str]:
+    """What a row check compares: figures with a unit or a counted noun (not years, not parts of dates) and
+    person-like names, neither given by the question."""
+    dates = [(m.start(), m.end()) for m in tx.DATE.finditer(claim)]
+    figures: list[tx.Quantity | str] = [
+        q for q in claim_values(claim, question) if (q.unit or q.noun) and not _YEAR.fullmatch(q.text.strip())
+        and not any(a <= q.start < b for a, b in dates)]
+    people = [m.group(0) for m in tx.PERSON.finditer(claim) if not tx.name_in(m.group(0), question)]
+    return figures + list(dict.fromkeys(people))
+
+
+def _row_rival(text: str, head: str, value: tx.Quantity | str, claim: str, question: str) -> str | None:
+    """Another value of the value's kind in a row: a figure of the same unit, or another person-like name (not
+    the row's own label, not a name the claim or the question uses)."""
+    if isinstance(value, str):
+        for m in tx.PERSON.finditer(text):
+            name = m.group(0)
+            if name != value and name not in head and not tx.name_in(name, question) and name not in claim:
+                return name
+        return None
+    for o in tx.quantities(text):
+        if o.unit == value.unit and _same_kind(o, value) and not _same_value(value, o) \
+                and not _YEAR.fullmatch(o.text.strip()):
+            return o.text
+    return None
+
+
+_TOKEN = re.compile(r"\w+(?:[.-]\w+)*")
+
+
+def _other_case(head: str, text: str) -> list[str]:
+    """The words by which a row label names its case and ``text`` does not: capitalised words and codes ("Skerry
+    300" -> "300"; "French Coordinator" -> "French"). A label of plain words ("Teaching assistant coordinator")
+    names an attribute, often a sub-row of the case above it, not another case."""
+    said = {w.lower() for w in _TOKEN.findall(text)}  # "v5.1" is one word: its "1" is not Severity 1's
+    return [w for w in _TOKEN.findall(head) if (w[0].isupper() or any(ch.isdigit() for ch in w))
+            and w.lower() not in said and w.lower() not in tx.STOPWORDS]
+
+
+def row_finding(claim: str, cited: Sequence[Source], question: str) -> Finding | None:
+    """A value read from the row of another case: "Skerry 300: ..., weight 10.4 kg. Skerry 500: ..., weight 8.9 kg"
+    answering the Skerry 500's weight with 10.4 kg; "French Coordinator: Sidonie Parrenin" for the German one.
+
+    Rows are sentences headed "label: ...". The claim's value (a figure with a unit or counted noun, or a
+    person-like name, that the question does not give) is flagged when every row of the cited passage stating it
+    is headed by a label lacking one of the question's case markers, and a row whose label has that marker states
+    a rival of the same kind. Prose (a sentence without a row label) is never judged here: "It weighs 8.9 kg" may
+    continue the sentence naming the model; nor is a row whose label names no other case, or a claim that itself
+    names the row's case ("Prerequisite: CS210 Data Structures" copied from the passage is true as written)."""
+    markers = row_markers(question)
+    values = _row_values(claim, question) if markers else []
+    for src in cited:
+        rows = []  # (the row's text after its label, or the whole sentence; the label)
+        for text in (" ".join(sp.text.split()) for sp in src.sentences):
+            head = _row_head(text)
+            rows.append((text.split(":", 1)[1] if head else text, head))
+        for value in values:
+            holding = [(text, head) for text, head in rows if (value in text if isinstance(value, str)
+                       else any(_same_value(value, o) for o in tx.quantities(text)))]
+            if not holding or any(head is None or not _other_case(head, question) or not _other_case(head, claim)
+                                  for _, head in holding):
+                continue
+            for marker in markers:
+                if any(_row_marks(marker, f"{head} {text}") for text, head in holding):
+                    continue
+                for text, head in rows:
+                    if head and _row_marks(marker, head) and (
+                            rival := _row_rival(text, head, value, claim, question)):
+                        said = value if isinstance(value, str) else value.text
+                        return Finding(
+                            IssueType.FACTUAL_ERROR, 0.9,
+                            f'states "{said}", which [{src.id}] gives under "{holding[0][1]}", not under '
+                            f'"{head}" ({rival}), the case the question asks about', claim,
+                            f'use the value [{src.id}] gives under "{head}", or remove the sentence', src.id,
+                            FACT_FACTOR, True, False)
+    return None
+
+
 def variation_findings(claim: str, answer: str, evidence: list[Source],
                        occ_cache: dict[str, list[Occurrence]], question: str | None = None,
                        cited: Sequence[str] = ()) -> list[Finding]:
@@ -777,6 +878,8 @@ def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encode
             checkable += 1
             cited = [by_id[i] for i in valid]
             missing, mine_facts = fact_findings(plain, cited, sources, question=question)
+            if not mine_facts and question and (wrong_row := row_finding(plain, cited, question)) is not None:
+                mine_facts.append(wrong_row)
             mine.extend(mine_facts)
             check.unsupported_tokens = missing
             derived = [q for q in tx.quantities(plain) if asks_computation(plain, question)

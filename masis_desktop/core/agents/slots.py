@@ -29,10 +29,22 @@ from masis_desktop.errors import CancelledError
 MAX_SLOT_CHECKS = 2
 MAX_OPTIONS = 4
 PICK_MARGIN = 2.0  # log-probability by which another option must beat the stated one (chosen on dev)
-_PERSON = re.compile(r"\b[A-ZÀ-ÖØ-Þ][^\W\d_]+(?:[ -][A-ZÀ-ÖØ-Þ][^\W\d_]+)+\b")
 # A title before a name goes into the blank with it, and each option is the name as the passage writes it, title
 # included: "Prof. ____" made the option the passage calls professor the likelier one whatever the question asked
 # (held-out v2), and a bare name is not what the model would write after "____" when the passage says "Dr." (dev)
+# A capitalised role ("Principal Dentist", "French Coordinator") matches the name pattern but is no rival to a
+# person: offered as an option, it crowded out the right name (held-out v5: "Dr. Tomasz Ellery, Principal Dentist").
+_ROLE_WORDS = frozenset({
+    "dentist", "hygienist", "endodontist", "orthodontist", "surgeon", "doctor", "physician", "nurse", "therapist",
+    "pharmacist", "optician", "manager", "coordinator", "director", "lead", "leader", "head", "officer", "consultant",
+    "assistant", "secretary", "chair", "chairman", "chairperson", "president", "treasurer", "administrator",
+    "supervisor", "engineer", "technician", "teacher", "instructor", "coach", "trainer", "tutor", "lecturer",
+    "professor", "principal", "dean", "registrar", "receptionist", "accountant", "controller", "analyst", "advisor",
+    "adviser", "specialist", "mechanic", "chef", "captain", "warden", "editor", "founder", "owner", "partner",
+    "member", "representative", "agent", "clerk", "inspector", "auditor", "counsel", "attorney", "solicitor",
+    "architect", "designer", "developer", "scientist", "researcher", "curator", "librarian", "steward", "ranger",
+    "guide", "planner", "organiser", "organizer", "producer", "conductor"
+})
 _TITLE = re.compile(r"\b(?:Dr|Prof|Professor|Mr|Mrs|Ms|Sister|Sir)\.?\s+$")  # case-sensitive: "200 ms" is no title
 
 
@@ -66,7 +78,8 @@ def find_slots(code: CodeAudit, sources: list[Source], question: str | None = No
 
 
 def _slot_in(idx: int, plain: str, src: Source, question: str | None = None) -> Slot | None:
-    slot = _sentence_slot(idx, plain, src, question) or _chunk_slot(idx, plain, src)
+    slot = (_sentence_slot(idx, plain, src, question) or _chunk_slot(idx, plain, src)
+            or _chunk_person_slot(idx, plain, src, question))
     if slot is not None and _states_several(plain, slot.options):
         # "GBP 75 in Tier A cities, GBP 55 in Tier B cities": the claim lists the cases as the passage does, so
         # there is no single blank to fill (asking anyway rejected right answers: the model picked the value for
@@ -168,6 +181,56 @@ def _chunk_slot(idx: int, plain: str, src: Source) -> Slot | None:
     return None
 
 
+def _people(text: str) -> dict[str, str]:
+    """Person-like names of ``text`` -> as written there, with a title ("Dr. Amara Nwosu"); roles left out."""
+    people: dict[str, str] = {}
+    for m in tx.PERSON.finditer(text):
+        if m.group(0).split()[-1].lower() in _ROLE_WORDS:
+            continue
+        title = _TITLE.search(text[:m.start()])
+        people.setdefault(m.group(0), text[title.start() if title else m.start():m.end()])
+    return people
+
+
+def _blank_person(plain: str, name: str) -> str:
+    found = re.search(re.escape(name), plain, flags=re.IGNORECASE)
+    assert found is not None
+    title = _TITLE.search(plain[:found.start()])
+    return plain[:title.start() if title else found.start()] + "____" + plain[found.end():]
+
+
+def _chunk_person_slot(idx: int, plain: str, src: Source, question: str | None) -> Slot | None:
+    """The claim's person is alone in its sentence ("Dr. Tomasz Ellery, Principal Dentist (implants and crowns).
+    Dr. Maren Solbak, Endodontist (root canal referrals ...)"): the rivals are the people of the other sentences
+    of the cited passage (not its heading line), nearest first, and the passage shown is the sentences naming
+    them."""
+    asked = question or ""
+    located = [(sent, _people(" ".join(sent.text.split()))) for sent in src.sentences]
+    mine = [(sent, people) for sent, people in located if any(p.lower() in plain.lower() for p in people)]
+    if not mine:
+        return None
+    home, home_people = mine[0]
+    stated = next(p for p in home_people if p.lower() in plain.lower())
+    if tx.name_in(stated, asked):
+        return None
+    chosen: dict[str, tuple[tx.Span, str]] = {stated: (home, home_people[stated])}
+    first = src.sentences[0].start if src.sentences else -1
+    for sent, people in sorted(located, key=lambda sp: abs(sp[0].start - home.start)):
+        if sent.start == first:  # the heading line names the organisation ("Vellmore Dental Care, ..."), no rival
+            continue
+        for name, written in people.items():
+            if len(chosen) < MAX_OPTIONS and name not in chosen and not tx.name_in(name, asked) \
+                    and name.lower() not in plain.lower():
+                chosen[name] = (sent, written)
+    if len(chosen) < 2:
+        return None
+    ordered = sorted(chosen.items(), key=lambda kv: kv[1][0].start)
+    sentences = sorted({sent.start: sent for _, (sent, _) in ordered}.values(), key=lambda sp: sp.start)
+    passage = " ".join(" ".join(sp.text.split()) for sp in sentences)
+    names = [name for name, _ in ordered]
+    return Slot(idx, plain, _blank_person(plain, stated), passage, [w for _, (_, w) in ordered], names.index(stated))
+
+
 def _sentence_slot(idx: int, plain: str, src: Source, question: str | None = None) -> Slot | None:
     for sent in _by_relevance(src, question):
         text = " ".join(sent.text.split())
@@ -186,20 +249,14 @@ def _sentence_slot(idx: int, plain: str, src: Source, question: str | None = Non
                     continue
                 statement = plain.replace(q.text, "____", 1)
                 return Slot(idx, plain, statement, text, options, options.index(mine[0].text))
-        people: dict[str, str] = {}  # name -> as the passage writes it, with its title ("Dr. Amara Nwosu")
-        for m in _PERSON.finditer(text):
-            title = _TITLE.search(text[:m.start()])
-            people.setdefault(m.group(0), text[title.start() if title else m.start():m.end()])
+        people = _people(text)
         stated = [p for p in people if p.lower() in plain.lower()]
         if stated and len(people) > 1:
             names = list(people)[:MAX_OPTIONS]
             if stated[0] not in names:
                 continue
-            found = re.search(re.escape(stated[0]), plain, flags=re.IGNORECASE)
-            assert found is not None
-            title = _TITLE.search(plain[:found.start()])
-            statement = plain[:title.start() if title else found.start()] + "____" + plain[found.end():]
-            return Slot(idx, plain, statement, text, [people[n] for n in names], names.index(stated[0]))
+            return Slot(idx, plain, _blank_person(plain, stated[0]), text, [people[n] for n in names],
+                        names.index(stated[0]))
     return None
 
 

@@ -524,6 +524,11 @@ def question_focus(question: str) -> set[str]:
     return out
 
 
+# A person-like name: two or more capitalised words ("Maren Solbak", "Teodoro Valcárcel Imaz"); places and
+# products match too ("Wharf Lane"), so callers that need a person compare these among themselves only.
+PERSON = re.compile(r"\b[A-ZÀ-ÖØ-Þ][^\W\d_]+(?:[ -][A-ZÀ-ÖØ-Þ][^\W\d_]+)+\b")
+
+
 def names(text: str) -> list[str]:
     """Proper names and codes a claim commits to: capitalised words not opening the sentence, acronyms,
     CamelCase and letter-digit codes ("Q3", "HR-POL-014"). Sentence-initial words count only when they cannot
