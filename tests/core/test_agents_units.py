@@ -334,3 +334,21 @@ def test_research_restates_only_on_a_first_pass_with_candidates_and_none_kept() 
     assert [h.chunk_id for h in first.kept] == ["c2"] and {h.chunk_id for h in first.candidates} == {"c1", "c2"}
     assert [h.relevance for h in first.candidates if h.chunk_id == "c1"] == [0.3]  # the better score stays
     assert first.entry(0)["restated_query"] == "formal words" and first.filtered_out == 1
+
+
+def test_a_bracketed_code_opening_a_line_is_the_writer_s_source_label() -> None:
+    allowed = ["c1", "c2"]
+    passages = ["High Street branch (BF1): Monday-Saturday 08:30-18:00.",
+                "Riverside branch (BF2): Sunday 10:00-16:00; responsible pharmacist Tomasz Wilk."]
+    # the sentence cites already: the label goes (held-out v6 left "bf2 Responsible pharmacist ...")
+    assert repair_citations("[bf2] Responsible pharmacist Tomasz Wilk is at the Riverside branch (BF2) [c2].",
+                            allowed, passages) == (
+        "Responsible pharmacist Tomasz Wilk is at the Riverside branch (BF2) [c2].", 1)
+    # it cites nothing else: the label becomes the id of the one passage writing the code, moved to the end
+    assert repair_citations("[bf2] Riverside branch (BF2): Sunday 10:00-16:00.", allowed, passages) == (
+        "Riverside branch (BF2): Sunday 10:00-16:00 [c2].", 2)
+    # a code the sentence does not write again is its subject, not a label
+    assert repair_citations("[BF1] opens at 08:30 [c1].", allowed, passages) == ("BF1 opens at 08:30 [c1].", 1)
+    # inside a line it is a value the writer bracketed: it loses its brackets only
+    assert repair_citations("The code is [BF1] for High Street [c1].", allowed, passages) == (
+        "The code is BF1 for High Street [c1].", 1)

@@ -64,6 +64,9 @@ _NOT_COUNTED = frozenset({"The", "A", "An", "This", "That", "These", "Those", "I
                           "For", "From", "On", "At", "As", "Per", "If", "When", "Yes", "No"})
 
 
+_DROPPED = "\x00"  # marks a bracketed label removed with the space after it
+
+
 def repair_citations(text: str, allowed: list[str], passages: Sequence[str] = ()) -> tuple[str, int]:
     """Formatting a reader would fix too, counted: "(c3)" -> "[c3]"; "[3]" -> "[c3]" when that id is allowed,
     else the third passage listed (seed 002 cites sources by position, and the small writer sometimes does),
@@ -87,6 +90,13 @@ def repair_citations(text: str, allowed: list[str], passages: Sequence[str] = ()
         count += 1
         at_end = re.match(r"\s*(?:[.!?]|$)", m.string[m.end():]) is not None
         before = re.split(r"[.!?\n]\s", m.string[: m.start()])[-1]
+        line_start = not m.string[: m.start()].strip(" \t") or m.string[: m.start()].rstrip(" \t").endswith("\n")
+        rest = re.split(r"(?<=[.!?])\s", m.string[m.end():], maxsplit=1)[0]
+        if line_start and pattern.search(rest) and len(holding) == 1 and len(passages) == len(allowed):
+            # "[bf2] Responsible pharmacist ... (BF2) [c3].": a code opening a line that the sentence itself
+            # writes is its source label (held-out v6: left as "bf2 Responsible ..."); dropped when the sentence
+            # cites, else that passage's id (moved to the sentence's end below)
+            return _DROPPED if find_citations(rest) else f"[{allowed[holding[0]]}]"
         if at_end and pattern.search(before) and len(holding) == 1 and len(passages) == len(allowed):
             # "... Riverside branch (BF2) [bf2].": the passage cited by a code it writes (held-out v6: 2 right
             # answers escalated as citing a fabricated source)
@@ -94,7 +104,7 @@ def repair_citations(text: str, allowed: list[str], passages: Sequence[str] = ()
         return inner
 
     if passages:
-        text = re.sub(r"\[([^\[\]\n]{1,40})\]", value, text)
+        text = re.sub(_DROPPED + r"[ \t]*", "", re.sub(r"\[([^\[\]\n]{1,40})\]", value, text))
 
     def paren(m: re.Match[str]) -> str:
         nonlocal count
