@@ -609,3 +609,20 @@ def test_rows_without_another_case_in_their_label_and_prose_are_not_judged() -> 
              "weighs 8.9 kg.")
     assert _row_issues("8.9 kg [c1].", prose, "What is the weight of the Skerry 500?") == []
     assert _row_issues("10.4 kg [c1].", prose, "What is the weight of the Skerry 500?") == []  # the slot check's
+
+
+def test_a_row_of_the_asked_case_without_such_a_value_still_rules_out_another_row_s() -> None:
+    sites = ("Lumen Halls sites and managers. Lumen Halls Kellerplatz, 14 Kellerplatz: 9 screens, 1,480 seats, general "
+             "manager Odile Fransen. Lumen Halls Westgate, Westgate Retail Park: 11 screens, 1,920 seats; opened 18 "
+             "October 2024.")
+    [issue] = _row_issues("Odile Fransen is the general manager of Lumen Halls Westgate [c1].", sites,
+                          "Who is the general manager of Lumen Halls Westgate?")
+    assert 'not under "Lumen Halls Westgate, Westgate Retail Park" (which states no such value)' in issue
+    # the heading line's name is what every row is under, and a first capital alone names no case
+    club = ("Friends of Kestrel Hall – membership 2025. Individual (KH-IND): DKK 450 per year. Dual (KH-DUO): DKK 720 "
+            "per year.")
+    assert _row_issues("DKK 720 [c1].", club, "What's the yearly fee for the Dual membership at Kestrel Hall?") == []
+    card = ("Brightwater cards 2025. Platinum credit card: annual fee EUR 150, travel insurance included. Interest "
+            "on unpaid balances: 1.9 % per month, trips covered up to 90 days.")
+    assert _row_issues("90 days [c1].", card, "For trips of up to how many days does the Platinum card's insurance "
+                       "apply?") == []

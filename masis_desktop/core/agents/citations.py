@@ -439,6 +439,13 @@ def _other_case(head: str, text: str) -> list[str]:
             and w.lower() not in said and w.lower() not in tx.STOPWORDS]
 
 
+def _named_case(head: str | None, question: str) -> bool:
+    """Whether a row label names its case by more than a capitalised first word ("Lumen Halls Kellerplatz",
+    "Skerry 300"; not "Interest on unpaid balances", whose capital is the sentence's)."""
+    words = _TOKEN.findall(head or "")
+    return any(w in _other_case(head or "", question) for w in words[1:])
+
+
 def row_finding(claim: str, cited: Sequence[Source], question: str) -> Finding | None:
     """A value read from the row of another case: "Skerry 300: ..., weight 10.4 kg. Skerry 500: ..., weight 8.9 kg"
     answering the Skerry 500's weight with 10.4 kg; "French Coordinator: Sidonie Parrenin" for the German one.
@@ -446,7 +453,10 @@ def row_finding(claim: str, cited: Sequence[Source], question: str) -> Finding |
     Rows are sentences headed "label: ...". The claim's value (a figure with a unit or counted noun, or a
     person-like name, that the question does not give) is flagged when every row of the cited passage stating it
     is headed by a label lacking one of the question's case markers, and a row whose label has that marker states
-    a rival of the same kind. Prose (a sentence without a row label) is never judged here: "It weighs 8.9 kg" may
+    a rival of the same kind, or (when the value's labels name their case beyond a first capital: "Lumen Halls
+    Kellerplatz") a row labelled with the marker states no value of that kind at all: the general manager of
+    Westgate, a site the passage lists without one. A marker of the heading line names what every row is under
+    ("Kestrel Hall"), not a case. Prose (a sentence without a row label) is never judged here: "It weighs 8.9 kg" may
     continue the sentence naming the model; nor is a row whose label names no other case, or a claim that itself
     names the row's case ("Prerequisite: CS210 Data Structures" copied from the passage is true as written)."""
     markers = row_markers(question)
@@ -463,16 +473,20 @@ def row_finding(claim: str, cited: Sequence[Source], question: str) -> Finding |
                                   for _, head in holding):
                 continue
             for marker in markers:
-                if any(_row_marks(marker, f"{head} {text}") for text, head in holding):
-                    continue
+                if any(_row_marks(marker, f"{head} {text}") for text, head in holding) or (
+                        src.sentences and _row_marks(marker, src.sentences[0].text)):
+                    continue  # a marker of the heading line names what every row is under ("Kestrel Hall")
                 for text, head in rows:
-                    if head and _row_marks(marker, head) and (
-                            rival := _row_rival(text, head, value, claim, question)):
+                    if head and _row_marks(marker, head):
+                        rival = _row_rival(text, head, value, claim, question)
+                        if rival is None and not all(_named_case(h, question) for _, h in holding):
+                            continue  # without a rival, only a label naming its case beyond its first word
                         said = value if isinstance(value, str) else value.text
+                        other = f"{rival}" if rival else "which states no such value"
                         return Finding(
                             IssueType.FACTUAL_ERROR, 0.9,
                             f'states "{said}", which [{src.id}] gives under "{holding[0][1]}", not under '
-                            f'"{head}" ({rival}), the case the question asks about', claim,
+                            f'"{head}" ({other}), the case the question asks about', claim,
                             f'use the value [{src.id}] gives under "{head}", or remove the sentence', src.id,
                             FACT_FACTOR, True, False)
     return None
