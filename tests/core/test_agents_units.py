@@ -285,6 +285,11 @@ def test_an_id_mangled_before_a_word_no_count_precedes_is_dropped() -> None:
         "Aldenbrook Language Institute: Wiebke Ahlgrimm.", 1)
     # a count the passages write stays: "18 Students ..." could be eighteen students
     assert repair_citations("18 Students enrolled [c18].", allowed, passages)[1] == 0
+    # no count stands before a person's name the passages do not write after that number
+    minutes = ["ParkWell Orrington operations meeting, 12 June 2025. Present: Fiona Drake (site manager), 7 attendees."]
+    assert repair_citations("7 Fiona Drake (site manager) [c7].", ["c7"], minutes) == (
+        "Fiona Drake (site manager) [c7].", 1)
+    assert repair_citations("7 Fiona Drake (site manager) [c7].", ["c7"], ["Team 7 Fiona Drake"])[1] == 0
 
 
 def test_a_passage_cited_by_a_code_it_writes_gets_its_id() -> None:

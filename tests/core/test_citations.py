@@ -626,3 +626,13 @@ def test_a_row_of_the_asked_case_without_such_a_value_still_rules_out_another_ro
             "on unpaid balances: 1.9 % per month, trips covered up to 90 days.")
     assert _row_issues("90 days [c1].", card, "For trips of up to how many days does the Platinum card's insurance "
                        "apply?") == []
+
+
+def test_the_question_s_own_numbers_are_not_values_stated_per_case() -> None:
+    minutes = ("Ashby Park PTA Food Committee – minutes, 2 October 2025. Attending: Mrs Sophie Marsh (chair), "
+               "Mr Gareth Lyle. Agreed: a salad bar pilot for Years 5 and 6 from 3 November 2025; second lunch "
+               "sitting to start at 12:40 instead of 12:30. Tasting evening for parents: 20 November 2025 at 17:30. "
+               "Next meeting: 6 November 2025.")  # held-out v6: "6" was read as a value the passage gives per case
+    audit = audit_answer("The Year 5 and 6 salad bar pilot runs from 3 November 2025 [c1].", [hit("c1", minutes)],
+                         question="From what date does the Year 5 and 6 salad bar pilot run?")
+    assert not audit.audit.needs_retry and audit.issues == []

@@ -509,7 +509,7 @@ def variation_findings(claim: str, answer: str, evidence: list[Source],
     answer_qs = tx.quantities(answer)
     markers = case_markers(question) if question else []
     all_occ = [o for s in evidence for o in occ_cache.setdefault(s.id, occurrences(s))]
-    for q in tx.quantities(claim):
+    for q in claim_values(claim, question or ""):  # the question's own numbers name the case ("Years 5 and 6")
         mine = [o for o in all_occ if tx.same_quantity(q, o.quantity) or (
             _same_kind(q, o.quantity) and _scaled_equal(q.value, o.quantity.value))]
         if cited and any(o.source.id in cited for o in mine):

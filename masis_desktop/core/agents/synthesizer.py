@@ -21,6 +21,7 @@ from masis_desktop.core.agents import prompts
 from masis_desktop.core.agents.citations import STRONG_SUPPORT, Embeddings, Encoder, Source, fact_findings, support
 from masis_desktop.core.agents.compress import Context
 from masis_desktop.core.agents.text import (
+    PERSON,
     citation_ids,
     find_citations,
     is_heading,
@@ -150,7 +151,9 @@ def repair_citations(text: str, allowed: list[str], passages: Sequence[str] = ()
         if f"c{n}" not in allowed_set:
             return m.group(0)
         following = m.group(3)
-        never_counted = following in _NOT_COUNTED or text_of.get(f"c{n}", "").lstrip().startswith(following)
+        person = PERSON.match(m.string, m.end())
+        never_counted = following in _NOT_COUNTED or text_of.get(f"c{n}", "").lstrip().startswith(following) or (
+            person is not None and not any(f"{n} {person.group(0)}" in p for p in passages))  # "7 Fiona Drake"
         if not never_counted and any(re.search(rf"(?<![\w.,]){n}(?![\w]|[.,]\d)", p) for p in passages):
             return m.group(0)
         count += 1
@@ -159,7 +162,9 @@ def repair_citations(text: str, allowed: list[str], passages: Sequence[str] = ()
     # "[7 EBITDA was ...", "18 Priya Raman owns ...": the id "c7" / "c18" mangled into a number opening a sentence
     # (dev: 3 of 9 escalated right answers). Dropped only when that id exists and no passage writes the number, or
     # when no count could precede the next word: "18 The per-term fee ...", "19 Aldenbrook Language Institute ..."
-    # over c19, which opens with "Aldenbrook" (held-out v5: 3 right answers escalated, "18:30" being in a passage).
+    # over c19, which opens with "Aldenbrook" (held-out v5: 3 right answers escalated, "18:30" being in a passage),
+    # or before a person's name no passage writes after that number ("7 Fiona Drake (site manager) [c7]": held-out
+    # v6, escalated over three drafts).
     if passages:
         text = re.sub(r"((?:^|\n|(?<=[.!?])[ \t]+)[ \t]*)\[?(\d{1,3})[ \t]+(?=([A-Z][\w\-]*))", mangled, text)
     text = re.sub(r"\[(\d+(?:\s*,\s*\d+)*)\]", bare, text)
