@@ -90,3 +90,10 @@ def test_a_person_alone_in_its_sentence_is_weighed_against_the_people_of_the_oth
     assert stated == "Dr. Maren Solbak" and "Principal Dentist" not in options
     alone = "Opening hours: 08:00-17:00. The practice manager is Leontyne Crabbe."
     assert slots_for("Leontyne Crabbe [c1].", alone, "Who is the practice manager?") == []
+
+
+def test_a_heading_copied_into_the_answer_gets_no_person_question() -> None:
+    directory = ("Lumen Analytics office directory, offices outside the Nordics. The Lisbon engineering hub opened in "
+                 "January 2021 and has 90 staff. The Amsterdam sales office opened in May 2023 with 12 staff.")
+    assert slots_for("Lumen Analytics office directory, offices outside the Nordics [c1].", directory,
+                     "When did Lumen's Amsterdam sales office open?") == []

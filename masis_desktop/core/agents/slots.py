@@ -205,7 +205,11 @@ def _chunk_person_slot(idx: int, plain: str, src: Source, question: str | None) 
     of the cited passage (not its heading line), nearest first, and the passage shown is the sentences naming
     them."""
     asked = question or ""
-    located = [(sent, _people(" ".join(sent.text.split()))) for sent in src.sentences]
+    first = src.sentences[0].start if src.sentences else -1
+    # the heading line names the organisation ("Vellmore Dental Care, ...", "Lumen Analytics office directory"):
+    # neither a rival nor, copied into the answer as context, a person to ask about (dev: the heading copied before
+    # the answer lost to "The Amsterdam")
+    located = [(sent, _people(" ".join(sent.text.split()))) for sent in src.sentences if sent.start != first]
     mine = [(sent, people) for sent, people in located if any(p.lower() in plain.lower() for p in people)]
     if not mine:
         return None
@@ -214,10 +218,7 @@ def _chunk_person_slot(idx: int, plain: str, src: Source, question: str | None) 
     if tx.name_in(stated, asked):
         return None
     chosen: dict[str, tuple[tx.Span, str]] = {stated: (home, home_people[stated])}
-    first = src.sentences[0].start if src.sentences else -1
     for sent, people in sorted(located, key=lambda sp: abs(sp[0].start - home.start)):
-        if sent.start == first:  # the heading line names the organisation ("Vellmore Dental Care, ..."), no rival
-            continue
         for name, written in people.items():
             if len(chosen) < MAX_OPTIONS and name not in chosen and not tx.name_in(name, asked) \
                     and name.lower() not in plain.lower():
