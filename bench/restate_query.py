@@ -1,11 +1,14 @@
-"""Experiment: would restating a user's question in the documents' words get paraphrased questions past the
-relevance threshold? (Not wired into the app; the figures are in docs/EVALUATION.md, seventh session.)
+"""How much does restating a user's question in the documents' words get paraphrased questions past the
+relevance threshold? (Measured in the seventh session, wired into the Researcher in the eighth; figures in
+docs/EVALUATION.md.)
 
-For every item of an eval set, the writer model (0.5B) restates the question as a short query in document words;
-the set's temporary workspace is searched with the original question and with the restatement; a passage is kept
-when either search scores it at or above the Researcher's first-pass threshold. Printed per set: filtered recall
-(gold passage kept), false zero-results (answerable questions with nothing kept, which the app escalates without
-writing), true zero-results (unanswerable ones with nothing kept), and the restatement's mean latency.
+For every item of an eval set, the app's own ``researcher.restate`` (the writer model) restates the question; the
+set's temporary workspace is searched with the original question and with the restatement; a passage is kept
+when either search scores it at or above the Researcher's first-pass threshold (the app restates only when the
+question's own search keeps nothing, which changes none of the zero-result counts printed here). Printed per set:
+filtered recall (gold passage kept), false zero-results (answerable questions with nothing kept, which the app
+escalates without writing), true zero-results (unanswerable ones with nothing kept), and the restatement's mean
+latency.
 
     .venv/bin/python bench/restate_query.py heldout6 [dev heldout4 ...]
 """
@@ -17,16 +20,13 @@ import os
 import sys
 import tempfile
 import time
-from pathlib import Path
 from typing import Any
 
 from common import ROOT
 
-PROMPT = ("Rewrite the user's question as a short search query in the formal words a price list, policy or contact "
-          "sheet would use. Keep every name, code, year and number. Output only the query.")
-
 
 def run_set(name: str, llm: Any) -> dict[str, Any]:
+    from masis_desktop.core.agents.researcher import restate
     from masis_desktop.core.evaluation.dataset import load_dataset
     from masis_desktop.core.evaluation.workspace import EvalWorkspace
     from masis_desktop.settings import load_settings
@@ -42,12 +42,8 @@ def run_set(name: str, llm: Any) -> dict[str, Any]:
         ws = ews.workspace
         for item in dataset.items:
             start = time.perf_counter()
-            reply = llm.create_chat_completion(
-                [{"role": "system", "content": PROMPT}, {"role": "user", "content": item.question}],
-                max_tokens=40, temperature=0.0)
+            restated = restate(item.question, llm) or item.question
             spent_ms.append((time.perf_counter() - start) * 1000)
-            text = (reply["choices"][0]["message"]["content"] or "").strip()
-            restated = text.splitlines()[0] if text else item.question
             original = [(ews.passage_of(h), h.relevance) for h in ws.search(item.question, k=10)]
             both = original + [(ews.passage_of(h), h.relevance) for h in ws.search(restated, k=10)]
             answerable = not item.unanswerable
@@ -66,19 +62,18 @@ def main() -> None:
     parser.add_argument("sets", nargs="+")
     args = parser.parse_args()
     os.environ["MASIS_HOME"] = tempfile.mkdtemp(prefix="masis-restate-")
-    from llama_cpp import Llama
+    from masis_desktop.core.llm.pool import ModelPool
 
-    from masis_desktop.core.llm import registry
-
-    model = registry.require("synthesizer")
-    llm = Llama(model_path=str(Path(model.path)), n_ctx=1024, n_threads=2, verbose=False)
+    pool = ModelPool()
+    llm = pool.get("synthesizer")
     for name in args.sets:
         r = run_set(name, llm)
         a, u = r["counts"]["answerable"], r["counts"]["unanswerable"]
         for key in ("question", "either"):
             print(f"{name:10s} {key:9s} filtered recall {r['kept_gold'][key]}/{a}, "
                   f"false zero-results {r['empty'][(key, True)]}/{a}, true zero-results {r['empty'][(key, False)]}/{u}")
-        print(f"{name:10s} restatement {r['restate_ms']:.0f} ms per question (0.5B, 2 threads)")
+        print(f"{name:10s} restatement {r['restate_ms']:.0f} ms per question (writer model)")
+    pool.close()
     sys.stdout.flush()
 
 

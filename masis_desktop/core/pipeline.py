@@ -30,7 +30,7 @@ from masis_desktop.core.agents.compress import Context, build_context
 from masis_desktop.core.events import AskEvent, CancelToken, NodeFinished, RunFinished, StageStarted, TokenStreamed
 from masis_desktop.core.llm.protocol import LLM
 from masis_desktop.core.schemas import Retriever, RunState, SearchHit
-from masis_desktop.errors import MasisError
+from masis_desktop.errors import CancelledError, MasisError
 from masis_desktop.settings import Settings, load_settings
 
 MAX_CHUNKS_SHOWN = 5
@@ -137,7 +137,14 @@ def ask(
     search_query = state.user_query
 
     def restater(question: str) -> str | None:
-        restated = researcher_agent.restate(question, models.synthesizer, cancel=cancel)
+        """A failed restatement changes nothing: the run escalates as the seed's zero-results rule says."""
+        try:
+            restated = researcher_agent.restate(question, models.synthesizer, cancel=cancel)
+        except CancelledError:
+            raise
+        except Exception as exc:
+            state.metrics["restate_error"] = f"{type(exc).__name__}: {exc}"[:200]
+            return None
         state.metrics["llm_calls"].append(synthesizer_agent.llm_stats(models.synthesizer, "researcher", 0))
         return restated
 

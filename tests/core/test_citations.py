@@ -608,7 +608,7 @@ def test_rows_without_another_case_in_their_label_and_prose_are_not_judged() -> 
     prose = ("The Skerry 300 has an aluminium frame and weighs 10.4 kg. The Skerry 500 has a carbon frame. It "
              "weighs 8.9 kg.")
     assert _row_issues("8.9 kg [c1].", prose, "What is the weight of the Skerry 500?") == []
-    assert _row_issues("10.4 kg [c1].", prose, "What is the weight of the Skerry 500?") == []  # the slot check's
+    assert _row_issues("10.4 kg [c1].", prose, "What is the weight of the Skerry 500?") == []  # slot check's job
 
 
 def test_a_row_of_the_asked_case_without_such_a_value_still_rules_out_another_row_s() -> None:

@@ -184,6 +184,16 @@ def test_all_filtered_without_restatement_makes_no_model_call() -> None:
     assert r["trace"][0]["restated_query"] is None
 
 
+def test_a_failed_restatement_changes_nothing() -> None:
+    s = Scripted()
+    s.synth.enqueue(RuntimeError("model crashed"))
+    retriever = FixedRetriever([hit("c1", "Timeout: 60 seconds.", 0.599)])
+    r = run(Q, retriever, s).response
+    assert r["metrics"]["hitl_variant"] == "zero_results" and "rephrase" in r["clarification_question"]
+    assert r["metrics"]["restate_error"] == "RuntimeError: model crashed" and r["metrics"]["llm_calls"] == []
+    assert r["trace"][0]["restated_query"] is None
+
+
 def test_restatement_finds_the_evidence_the_question_missed_and_retries_search_from_it() -> None:
     s = Scripted()
     s.synth.enqueue("Request timeout value", BAD_ID, GOOD)

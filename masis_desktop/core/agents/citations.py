@@ -381,17 +381,26 @@ def _same_kind(a: tx.Quantity, b: tx.Quantity) -> bool:
     return a.unit == b.unit if (a.unit or b.unit) else tx.compatible(a, b)
 
 
+_MODEL_NAME = re.compile(r"\b([A-Z][\w&'-]*)\s+(\d+[A-Za-z]?)(?![\w.,]\d)\b")  # "Skerry 500", "Route 117"
+
+
 def case_markers(question: str) -> list[str]:
-    """What a question names its case by: its names and codes, whole dates, years outside a date, and version
+    """What a question names its case by: its names and codes, a name with its model number kept whole ("Skerry
+    500", whose "Skerry" alone names every model of the range), whole dates, years outside a date, and version
     numbers ("under version 3.1", "terms version 3")."""
     dates = list(tx.DATE.finditer(question))
     years = [m.group(0) for m in _YEAR.finditer(question) if not any(d.start() <= m.start() < d.end() for d in dates)]
     versions = [m.group(1) for m in re.finditer(r"(?:version|release|revision|policy)\s+(\d+(?:\.\d+)*)(?![\d.])",
                                                  question, re.IGNORECASE) if not _YEAR.fullmatch(m.group(1))]
-    return tx.question_names(question) + [d.group(0) for d in dates] + years + versions
+    models = [m.group(0) for m in _MODEL_NAME.finditer(question) if not _YEAR.fullmatch(m.group(2))]
+    inside = {m.split()[0] for m in models}
+    names = [n for n in tx.question_names(question) if n not in inside]
+    return models + names + [d.group(0) for d in dates] + years + versions
 
 
 def _marks(marker: str, text: str) -> bool:
+    if " " in marker and _MODEL_NAME.fullmatch(marker):
+        return re.search(rf"(?<![\w.]){re.escape(marker)}(?![\w]|[.,]\d)", text) is not None
     if tx.DATE.fullmatch(marker):
         return tx.states_date(marker, text)
     if re.fullmatch(r"\d+(?:\.\d+)+", marker):
@@ -415,26 +424,11 @@ def _heads(marker: str, head: str) -> bool:
 
 
 _ROW_HEAD = re.compile(r"^\s*([^:;\n]{2,60}?)\s*:\s")  # "Skerry 300: ...", "German Coordinator: ..."
-_MODEL_NAME = re.compile(r"\b([A-Z][\w&'-]*)\s+(\d+[A-Za-z]?)(?![\w.,]\d)\b")  # "Skerry 500", "Route 117"
 
 
 def _row_head(sentence: str) -> str | None:
     m = _ROW_HEAD.match(sentence)
     return m.group(1).strip() if m and 1 <= len(m.group(1).split()) <= 6 else None
-
-
-def row_markers(question: str) -> list[str]:
-    """The question's case markers, a name with its model number kept whole ("Skerry 500", whose "Skerry" alone
-    names every row of the range)."""
-    models = [m.group(0) for m in _MODEL_NAME.finditer(question) if not _YEAR.fullmatch(m.group(2))]
-    inside = {m.split()[0] for m in models}
-    return models + [m for m in case_markers(question) if m not in inside]
-
-
-def _row_marks(marker: str, text: str) -> bool:
-    if " " in marker and _MODEL_NAME.fullmatch(marker):
-        return re.search(rf"(?<![\w.]){re.escape(marker)}(?![\w]|[.,]\d)", text) is not None
-    return _marks(marker, text)
 
 
 def _row_values(claim: str, question: str) -> list[tx.Quantity | str]:
@@ -496,7 +490,7 @@ def row_finding(claim: str, cited: Sequence[Source], question: str) -> Finding |
     ("Kestrel Hall"), not a case. Prose (a sentence without a row label) is never judged here: "It weighs 8.9 kg" may
     continue the sentence naming the model; nor is a row whose label names no other case, or a claim that itself
     names the row's case ("Prerequisite: CS210 Data Structures" copied from the passage is true as written)."""
-    markers = row_markers(question)
+    markers = case_markers(question)
     values = _row_values(claim, question) if markers else []
     for src in cited:
         rows = []  # (the row's text after its label, or the whole sentence; the label)
@@ -510,11 +504,11 @@ def row_finding(claim: str, cited: Sequence[Source], question: str) -> Finding |
                                   for _, head in holding):
                 continue
             for marker in markers:
-                if any(_row_marks(marker, f"{head} {text}") for text, head in holding) or (
-                        src.sentences and _row_marks(marker, src.sentences[0].text)):
+                if any(_marks(marker, f"{head} {text}") for text, head in holding) or (
+                        src.sentences and _marks(marker, src.sentences[0].text)):
                     continue  # a marker of the heading line names what every row is under ("Kestrel Hall")
                 for text, head in rows:
-                    if head and _row_marks(marker, head):
+                    if head and _marks(marker, head):
                         rival = _row_rival(text, head, value, claim, question)
                         if rival is None and not all(_named_case(h, question) for _, h in holding):
                             continue  # without a rival, only a label naming its case beyond its first word

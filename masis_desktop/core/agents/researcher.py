@@ -102,13 +102,6 @@ def restate(question: str, llm: LLM, *, cancel: CancelToken | None = None) -> st
     return first
 
 
-def _search(retriever: Retriever, query: str, k: int, candidates: list[SearchHit], seen: set[str]) -> None:
-    for hit in retriever.search(query, k):
-        if hit.chunk_id not in seen:
-            seen.add(hit.chunk_id)
-            candidates.append(hit)
-
-
 def research(question: str, retriever: Retriever, settings: RetrievalSettings, *, iteration: int,
              critique: CritiqueReport | None = None, keep: list[SearchHit] | None = None,
              restater: Restater | None = None) -> Research:
@@ -123,16 +116,17 @@ def research(question: str, retriever: Retriever, settings: RetrievalSettings, *
     query = augmented_query(question, critique) if retry else question
     seen: set[str] = set()
     candidates: list[SearchHit] = []
-    _search(retriever, query, k, candidates, seen)
+    for hit in retriever.search(query, k):
+        if hit.chunk_id not in seen:
+            seen.add(hit.chunk_id)
+            candidates.append(hit)
     kept = sorted((h for h in candidates if h.relevance >= threshold), key=lambda h: -h.relevance)
     restated = None
     if not retry and not kept and candidates and restater is not None:
         restated = restater(question)
         if restated:
             by_id = {h.chunk_id: h for h in candidates}
-            again: list[SearchHit] = []
-            _search(retriever, restated, k, again, set())
-            for hit in again:  # a passage both searches found keeps its better relevance
+            for hit in retriever.search(restated, k):  # a passage both searches found keeps its better relevance
                 if hit.chunk_id not in by_id or hit.relevance > by_id[hit.chunk_id].relevance:
                     by_id[hit.chunk_id] = hit
             candidates = list(by_id.values())

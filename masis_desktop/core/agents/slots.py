@@ -16,6 +16,7 @@ A disagreement becomes a model issue on that sentence (retry, confidence x0.75);
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -145,6 +146,12 @@ def _choosable(q: tx.Quantity, claim: str) -> bool:
     return not _part_of_name(q, claim)
 
 
+def _shown(sentences: Iterable[tx.Span]) -> str:
+    """The passage a slot question shows: the sentences holding its options, once each, in passage order."""
+    unique = sorted({sp.start: sp for sp in sentences}.values(), key=lambda sp: sp.start)
+    return " ".join(" ".join(sp.text.split()) for sp in unique)
+
+
 def _chunk_slot(idx: int, plain: str, src: Source) -> Slot | None:
     """The value's rivals are in other sentences of the cited passage ("within 30 days ...; claims older than 90
     days ..."; "a budget of EUR 1,500 ... courses that cost over EUR 3,000"): the options are the values of that
@@ -174,8 +181,7 @@ def _chunk_slot(idx: int, plain: str, src: Source) -> Slot | None:
         options = [o.text for _, o in ordered]
         if len(set(options)) != len(options):
             continue
-        sentences = sorted({sent.start: sent for sent, _ in ordered}.values(), key=lambda sp: sp.start)
-        passage = " ".join(" ".join(sp.text.split()) for sp in sentences)
+        passage = _shown(sent for sent, _ in ordered)
         statement = plain.replace(q.text, "____", 1)
         return Slot(idx, plain, statement, passage, options, options.index(mine[0][1].text))
     return None
@@ -226,8 +232,7 @@ def _chunk_person_slot(idx: int, plain: str, src: Source, question: str | None) 
     if len(chosen) < 2:
         return None
     ordered = sorted(chosen.items(), key=lambda kv: kv[1][0].start)
-    sentences = sorted({sent.start: sent for _, (sent, _) in ordered}.values(), key=lambda sp: sp.start)
-    passage = " ".join(" ".join(sp.text.split()) for sp in sentences)
+    passage = _shown(sent for _, (sent, _) in ordered)
     names = [name for name, _ in ordered]
     return Slot(idx, plain, _blank_person(plain, stated), passage, [w for _, (_, w) in ordered], names.index(stated))
 

@@ -65,9 +65,6 @@ _NOT_COUNTED = frozenset({"The", "A", "An", "This", "That", "These", "Those", "I
                           "For", "From", "On", "At", "As", "Per", "If", "When", "Yes", "No"})
 
 
-_DROPPED = "\x00"  # marks a bracketed label removed with the space after it
-
-
 def repair_citations(text: str, allowed: list[str], passages: Sequence[str] = ()) -> tuple[str, int]:
     """Formatting a reader would fix too, counted: "(c3)" -> "[c3]"; "[3]" -> "[c3]" when that id is allowed,
     else the third passage listed (seed 002 cites sources by position, and the small writer sometimes does),
@@ -81,6 +78,7 @@ def repair_citations(text: str, allowed: list[str], passages: Sequence[str] = ()
     def value(m: re.Match[str]) -> str:
         nonlocal count
         inner = m.group(1).strip()
+        space = m.group(2)
         groups = find_citations(m.group(0))
         if not groups or any(i in allowed_set for g in groups for i in g.ids):
             return m.group(0)
@@ -89,23 +87,23 @@ def repair_citations(text: str, allowed: list[str], passages: Sequence[str] = ()
         if not holding:
             return m.group(0)
         count += 1
-        at_end = re.match(r"\s*(?:[.!?]|$)", m.string[m.end():]) is not None
-        before = re.split(r"[.!?\n]\s", m.string[: m.start()])[-1]
-        line_start = not m.string[: m.start()].strip(" \t") or m.string[: m.start()].rstrip(" \t").endswith("\n")
-        rest = re.split(r"(?<=[.!?])\s", m.string[m.end():], maxsplit=1)[0]
-        if line_start and pattern.search(rest) and len(holding) == 1 and len(passages) == len(allowed):
-            # "[bf2] Responsible pharmacist ... (BF2) [c3].": a code opening a line that the sentence itself
-            # writes is its source label (held-out v6: left as "bf2 Responsible ..."); dropped when the sentence
-            # cites, else that passage's id (moved to the sentence's end below)
-            return _DROPPED if find_citations(rest) else f"[{allowed[holding[0]]}]"
-        if at_end and pattern.search(before) and len(holding) == 1 and len(passages) == len(allowed):
-            # "... Riverside branch (BF2) [bf2].": the passage cited by a code it writes (held-out v6: 2 right
-            # answers escalated as citing a fabricated source)
-            return f"[{allowed[holding[0]]}]"
-        return inner
+        if len(holding) == 1 and len(passages) == len(allowed):  # one passage writes the code: it may be its id
+            own = f"[{allowed[holding[0]]}]"
+            head = m.string[: m.start()]
+            rest = re.split(r"(?<=[.!?])\s", m.string[m.end():], maxsplit=1)[0]
+            if (not head.strip(" \t") or head.rstrip(" \t").endswith("\n")) and pattern.search(rest):
+                # "[bf2] Responsible pharmacist ... (BF2) [c3].": a code opening a line that the sentence itself
+                # writes is its source label (held-out v6: left as "bf2 Responsible ..."); dropped when the
+                # sentence cites, else that passage's id (moved to the sentence's end below)
+                return "" if find_citations(rest) else own + space
+            if re.match(r"(?:[.!?]|$)", rest) and pattern.search(re.split(r"[.!?\n]\s", head)[-1]):
+                # "... Riverside branch (BF2) [bf2].": the passage cited by a code it writes (held-out v6: 2 right
+                # answers escalated as citing a fabricated source)
+                return own + space
+        return inner + space
 
     if passages:
-        text = re.sub(_DROPPED + r"[ \t]*", "", re.sub(r"\[([^\[\]\n]{1,40})\]", value, text))
+        text = re.sub(r"\[([^\[\]\n]{1,40})\]([ \t]*)", value, text)
 
     def paren(m: re.Match[str]) -> str:
         nonlocal count
