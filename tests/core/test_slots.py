@@ -54,7 +54,11 @@ def test_a_claim_that_lists_the_cases_as_the_passage_does_gets_no_question() -> 
     q = "What is the daily meal allowance in Berlin?"
     assert slots_for("Daily meal allowances are GBP 75 in Tier A cities (London, Oslo), GBP 55 in Tier B cities "
                      "(Berlin, Madrid) and GBP 40 in all other locations [c1].", text, q) == []
-    [(options, stated, _)] = slots_for("The daily meal allowance in Berlin is GBP 75 [c1].", text, q)
+    # code reads Berlin's clause itself (a factual error, no question); a case the passage does not name is asked
+    code = audit_answer("The daily meal allowance in Berlin is GBP 75 [c1].", [hit("c1", text)], question=q)
+    assert code.audit.needs_retry and "Tier B cities (Berlin" in code.issues[0].description
+    [(options, stated, _)] = slots_for("GBP 75 [c1].", text,
+                                       "What is the daily meal allowance in the capital of Germany?")
     assert options == ["GBP 75", "GBP 55", "GBP 40"] and stated == "GBP 75"
     # whole values only: "64 MiB" states one option, not also "4 MiB"
     config = "message.max_bytes defaults to 4 MiB; the hard ceiling is 64 MiB."

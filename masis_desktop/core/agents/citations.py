@@ -40,7 +40,9 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from masis_desktop.core.agents import bands
 from masis_desktop.core.agents import text as tx
+from masis_desktop.core.agents.asked import missing_contact, other_cases, outside_period
 from masis_desktop.core.schemas import (
     CitationAudit,
     ClaimCheck,
@@ -402,7 +404,7 @@ def _marks(marker: str, text: str) -> bool:
     if " " in marker and _MODEL_NAME.fullmatch(marker):
         return re.search(rf"(?<![\w.]){re.escape(marker)}(?![\w]|[.,]\d)", text) is not None
     if tx.DATE.fullmatch(marker):
-        return tx.states_date(marker, text)
+        return tx.states_date(marker, text) or tx.in_date_range(marker, text)
     if re.fullmatch(r"\d+(?:\.\d+)+", marker):
         return re.search(rf"(?<![\d.,]){re.escape(marker)}(?![\w]|[.,]\d)", text) is not None
     if marker.isdigit() and not _YEAR.fullmatch(marker):  # a whole version ("terms version 3"), never any "3"
@@ -523,6 +525,94 @@ def row_finding(claim: str, cited: Sequence[Source], question: str) -> Finding |
     return None
 
 
+def _holding(value: tx.Quantity | str, cited: Sequence[Source]) -> list[tuple[Source, str]]:
+    """The sentences of ``cited`` stating ``value`` (a figure, or a name written as is)."""
+    return [(src, text) for src in cited for text in (" ".join(sp.text.split()) for sp in src.sentences)
+            if (value in text if isinstance(value, str) else any(_same_value(value, o) for o in tx.quantities(text)))]
+
+
+def sibling_findings(question: str, claims: Sequence[tuple[str, Sequence[Source]]]) -> dict[int, Finding]:
+    """Per claim, a value read from the clause of another named case in a sentence that writes the question's case
+    in a sibling clause: "Tours in French at 10:30 and 15:00; in English at 11:30 and 16:30" answering the English
+    afternoon tour with 15:00. The sentence is cut into clauses at semicolons and commas outside brackets; the
+    value's clause must lack the question's case marker and name another case by a capitalised word or code the
+    question lacks (beyond its first word), and a sibling clause with the marker must state another value of the
+    value's unit. An answer stating any value from a clause with the marker is cleared whole."""
+    markers = [m for m in case_markers(question) if not _YEAR.fullmatch(m)]
+    if not markers:
+        return {}
+    found: dict[int, tuple[str, str, str]] = {}  # claim -> (chunk id, the value's clause, the marker's clause)
+    for index, (plain, cited) in enumerate(claims):
+        values = [v for v in _row_values(plain, question) if isinstance(v, tx.Quantity)]
+        for src in cited:
+            for sentence in (" ".join(sp.text.split()) for sp in src.sentences):
+                parts = bands.clauses(sentence)
+                for value in values:
+                    own = [c for c in parts if any(_same_value(value, o) for o in tx.quantities(c))]
+                    if any(_marks(m, c) for m in markers for c in own):
+                        return {}  # the answer gives the question's case's value
+                    for clause in own:
+                        named = [w for w in _other_case(clause.split(None, 1)[-1], question)
+                                 if not tx.quantities(w) and not tx.is_unit(w) and not tx.name_in(w, question)]
+                        rival = next((c for c in parts if c is not clause and any(_marks(m, c) for m in markers)
+                                      and any(o.unit == value.unit and _same_kind(o, value)
+                                              and not _same_value(value, o) for o in tx.quantities(c))), None)
+                        if named and rival and index not in found:
+                            found[index] = (src.id, clause, rival)
+    return {index: Finding(IssueType.FACTUAL_ERROR, 0.9,
+                           f'states a value of "{clause[:80]}" [{cid}]; the question asks about "{rival[:80]}"',
+                           claims[index][0], f'use the value [{cid}] gives in "{rival[:80]}", or remove the sentence',
+                           cid, FACT_FACTOR, True, False)
+            for index, (cid, clause, rival) in found.items()}
+
+
+_BAND_KIND = {"age": "age", "miles": "distance", "km": "distance", "group": "group size"}
+
+
+def case_findings(question: str, claims: Sequence[tuple[str, Sequence[Source]]]) -> dict[int, Finding]:
+    """Per claim (its text without citations, its cited passages), a value read from a sentence naming another
+    case of a closed set (``asked.CASE_SETS``) than the question's: "Canoe hire: EUR 18 per half day" for the full
+    day, "Regulation, upright, per hour: CHF 85" for a grand piano, "Retail price: CHF 2,290" for the monthly
+    rental. The values are those of the row check (a figure with a unit or counted noun, or a person-like name, that
+    the question does not give); see ``other_cases`` for when an answer's other values clear them."""
+    holdings = [[h for h in (_holding(v, cited) for v in _row_values(plain, question)) if h] for plain, cited in claims]
+    out: dict[int, Finding] = {}
+    figures = [[v for v in _row_values(plain, question) if isinstance(v, tx.Quantity) and v.unit]
+               for plain, _ in claims]
+    sentences = [[" ".join(sp.text.split()) for src in cited for sp in src.sentences] for _, cited in claims]
+    asked_numbers = bands.asked_numbers(question)
+    for index, band in bands.band_conflicts(question, list(zip(figures, sentences, strict=True))).items():
+        src = next((c for c in claims[index][1] if band.text in " ".join(c.text.split())), claims[index][1][0])
+        asked_number = asked_numbers[band.kind]
+        out[index] = Finding(
+            IssueType.FACTUAL_ERROR, 0.9,
+            f"the question's {_BAND_KIND[band.kind]} ({asked_number:g}) falls under \"{band.text[:100]}\" [{src.id}], "
+            "which gives another value",
+            claims[index][0],
+            f'state the value [{src.id}] gives under "{band.text[:60]}", or remove the sentence', src.id,
+            FACT_FACTOR, True, False)
+    for index, (asked_case, other) in other_cases(question, [[[t for _, t in h] for h in c] for c in holdings]).items():
+        held = [pair for h in holdings[index] for pair in h]
+        src, said = next((p for p in held if other.split()[0] in p[1].lower()), held[0])
+        out[index] = Finding(
+            IssueType.FACTUAL_ERROR, 0.9,
+            f'[{src.id}] gives this for "{other}", not for "{asked_case}" as the question asks: "{said[:120]}"',
+            claims[index][0], f'state only what a passage gives for "{asked_case}", or write only: "{tx.ABSTAIN}"',
+            src.id, FACT_FACTOR, True, False)
+    return out
+
+
+_REPLACES = re.compile(r"\b(?:replaces|replacing|supersedes|superseding)\s+(?:the\s+)?([^).;,]{1,60})", re.IGNORECASE)
+
+
+def supersedes(new_head: str, old_head: str) -> bool:
+    """Whether a chunk's head says it replaces the other's document: "Terms, version 2 (effective 1 May 2025,
+    replaces version 1)" over "Terms, version 1 (March 2024)". The newer value then is the answer unless the
+    question names the old case (which the case markers already sort out), not one side of a disagreement."""
+    old = " ".join(old_head.lower().split())
+    return any(" ".join(m.group(1).lower().split()) in old for m in _REPLACES.finditer(new_head))
+
+
 def variation_findings(claim: str, answer: str, evidence: list[Source],
                        occ_cache: dict[str, list[Occurrence]], question: str | None = None,
                        cited: Sequence[str] = ()) -> list[Finding]:
@@ -593,6 +683,7 @@ def variation_findings(claim: str, answer: str, evidence: list[Source],
                 else:
                     named = [n for n in markers if _marks(n, o.source.text)]
                     rivals = [r for r in rivals if all(_marks(n, r.source.text) for n in named)]
+                rivals = [r for r in rivals if not supersedes(o.source.head, r.source.head)]
                 unreported = [r for r in rivals if not any(tx.same_quantity(r.quantity, a) for a in answer_qs)]
                 if unreported:
                     r = unreported[0]
@@ -724,7 +815,7 @@ def unasked_numbers(question: str, cited: Sequence[str]) -> list[str]:
     out: list[str] = []
     dates = list(tx.DATE.finditer(question))
     for d in dates:  # a date is stated whole ("1 April 2024"), not as a day number and a year
-        if not tx.states_date(d.group(0), text):
+        if not tx.states_date(d.group(0), text) and not tx.in_date_range(d.group(0), text):
             out.append(d.group(0))
     for q in tx.quantities(question):
         if any(d.start() <= q.start < d.end() for d in dates) or any(tx.same_quantity(q, o) for o in stated):
@@ -886,7 +977,10 @@ def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encode
     factor_product = 1.0
     checkable = 0
 
-    for sent, plain in zip(sentences, stripped, strict=True):
+    cited_of = [(plain, [by_id[i] for i in dict.fromkeys(tx.citation_ids(sent.text, valid_ids)) if i in by_id])
+                for sent, plain in zip(sentences, stripped, strict=True)]
+    other_case = {**sibling_findings(question, cited_of), **case_findings(question, cited_of)} if question else {}
+    for index, (sent, plain) in enumerate(zip(sentences, stripped, strict=True)):
         ids = tx.citation_ids(sent.text, valid_ids)
         invalid = [i for i in ids if i not in valid_ids]
         invalid_all.extend(invalid)
@@ -923,7 +1017,8 @@ def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encode
             checkable += 1
             cited = [by_id[i] for i in valid]
             missing, mine_facts = fact_findings(plain, cited, sources, question=question)
-            if not mine_facts and question and (wrong_row := row_finding(plain, cited, question)) is not None:
+            if not mine_facts and question and (wrong_row := row_finding(plain, cited, question)
+                                                or other_case.get(index)) is not None:
                 mine_facts.append(wrong_row)
             mine.extend(mine_facts)
             check.unsupported_tokens = missing
@@ -1015,6 +1110,15 @@ def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encode
         f = Finding(IssueType.INCOMPLETE, 0.7,
                     f"the cited passages never mention {', '.join(missed)}, which the question asks about",
                     answer[:200], f'answer from a passage that states it, or write only: "{tx.ABSTAIN}"',
+                    None, INCOMPLETE_FACTOR, True, False)
+        findings.append(f)
+        issues.append(f.issue())
+        penalty *= INCOMPLETE_FACTOR
+        needs_retry = True
+    elif question and claim_sentences and (gap := missing_contact(
+            question, " ".join(plain_of[id(c)] for c in claim_sentences)) or outside_period(question, cited_texts)):
+        f = Finding(IssueType.INCOMPLETE, 0.7, gap, answer[:200],
+                    f'answer only with what a passage states for what was asked, or write only: "{tx.ABSTAIN}"',
                     None, INCOMPLETE_FACTOR, True, False)
         findings.append(f)
         issues.append(f.issue())

@@ -296,6 +296,8 @@ _units("currency", "eur", 1, "€", "euro", "euros")
 _units("currency", "gbp", 1, "£", "pound", "pounds")
 _units("currency", "sek", 1)
 _units("currency", "dkk", 1)
+for _code in ("chf", "jpy", "cad", "aud", "nzd", "pln", "czk", "isk"):
+    _units("currency", _code, 1)
 _units("length", "km", 1000, "kilometre", "kilometres", "kilometer", "kilometers")
 _units("length", "m", 1, "metre", "metres", "meter", "meters")
 _units("mass", "kg", 1, "kilogram", "kilograms", "kilo", "kilos")
@@ -304,7 +306,7 @@ _units("mass", "t", 1000, "tonne", "tonnes", "ton", "tons")
 _MULTIPLIERS = {"thousand": 1e3, "k": 1e3, "million": 1e6, "mn": 1e6, "mill": 1e6, "billion": 1e9, "bn": 1e9,
                 "trillion": 1e12}
 
-_CURRENCY_PREFIX = r"(?P<cur>[$€£]|(?:NOK|USD|EUR|GBP|SEK|DKK|kr)\.?\s?)?"
+_CURRENCY_PREFIX = r"(?P<cur>[$€£]|(?:NOK|USD|EUR|GBP|SEK|DKK|CHF|JPY|CAD|AUD|NZD|PLN|CZK|ISK|kr)\.?\s?)?"
 _NUMBER = r"(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?:st|nd|rd|th)?"
 _MULT = r"(?:\s?(?P<mult>thousand|million|billion|trillion|mn|bn|mill)\b|(?P<mmult>[kKM])\b)?"
 _UNIT_WORDS = sorted(_UNITS, key=len, reverse=True)
@@ -352,6 +354,11 @@ def _canonical_unit(raw: str | None) -> tuple[str | None, str | None]:
     if entry is None:
         return None, None
     return entry[0], entry[1]
+
+
+def is_unit(word: str) -> bool:
+    """Whether ``word`` is a unit or currency the quantity parser reads ("EUR", "kg", "hours")."""
+    return _canonical_unit(word)[0] is not None
 
 
 # "192.168.50.1", "3.4.2": an address or a version is a code that must occur whole, not the number 192.168
@@ -508,6 +515,35 @@ def states_date(date: str, text: str) -> bool:
         if (mo, d) == (month, day) and (y == year or not y or not year):
             return True
     return bool(year) and f"{year:04d}-{month:02d}-{day:02d}" in text
+
+
+_MONTH_RE = "|".join(MONTHS)
+# "28 June–31 August", "1–30 September", "1 March 2025 to 28 February 2026", "from 1 May to 15 September"
+DATE_RANGE = re.compile(rf"\b(\d{{1,2}})(?:\s+({_MONTH_RE}))?(?:\s+(\d{{4}}))?\s*(?:[-–—]|to|until)\s*(\d{{1,2}})\s+"
+                        rf"({_MONTH_RE})(?:\s+(\d{{4}}))?\b", re.IGNORECASE)
+
+
+def in_date_range(date: str, text: str) -> bool:
+    """Whether ``text`` states a range of days holding the day ``date`` names: "arriving on 15 July" is in "High
+    Season Rates 2025 (28 June–31 August)". Without years on both sides, days compare within the year (a range
+    ending before it starts runs over the new year)."""
+    year, month, day = _date_key(date)
+    if not month or not day:
+        return False
+    for m in DATE_RANGE.finditer(text):
+        d1, m1, y1, d2, m2, y2 = m.groups()
+        start_month = MONTHS.index((m1 or m2).lower()) + 1
+        end_month = MONTHS.index(m2.lower()) + 1
+        start = (int(y1 or y2 or 0), start_month, int(d1))
+        end = (int(y2 or 0), end_month, int(d2))
+        if year and start[0] and end[0]:
+            if start <= (year, month, day) <= end:
+                return True
+            continue
+        a, b, x = start[1:], end[1:], (month, day)
+        if (a <= x <= b) if a <= b else (x >= a or x <= b):
+            return True
+    return False
 
 
 def question_focus(question: str) -> set[str]:

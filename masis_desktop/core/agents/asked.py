@@ -1,0 +1,147 @@
+"""What a question asks for that code can hold an answer to: a kind of contact detail, and one of several
+mutually exclusive cases named by a common word.
+
+Held-out v7's unanswerable questions were answered from the passage next to the answer: "the email address of the
+Market Row manager" with the branch's phone number, "the site manager's phone number" with the manager's name,
+"canoe hire for a full day" with the half-day price, "regulation of a grand piano" with the upright's rate, "the
+monthly rental price" with the retail price. Every value is in its cited passage, so the fact checks pass and the
+1.5B critic accepts them. Two narrow rules catch them without a model call:
+
+- an answer to a question asking for an email address, a phone number or a website must contain one;
+- a value read from a sentence that names another case of a closed set ("half day" where the question says
+  "full day") and not the question's own case is not the answer to it.
+
+The case sets are a short list of words that name alternatives in price lists, timetables and rules; a word
+outside them never triggers the rule, so paraphrase ("the weekend" for "Saturday") is not judged.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+# kind -> (the question asks for it, a value of that kind)
+_CONTACTS: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
+    "an email address": (
+        re.compile(r"\be-?mail\s+address|\b(?:what|which)\s+e-?mail\b|\be-?mail\s+(?:should|do|can)\s+I\b",
+                   re.IGNORECASE),
+        re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")),
+    "a phone number": (
+        re.compile(r"\b(?:tele)?phone\s+(?:number|no\b)|\b(?:contact|mobile|emergency|helpline)\s+number"
+                   r"|\bwhat\s+number\b[^?]*\b(?:call|ring|dial|phone|text)\b", re.IGNORECASE),
+        re.compile(r"(?<![\w.])\+?\(?\d[\d ()./-]{4,}\d(?![\w.]\d)")),
+    "a website": (
+        re.compile(r"\bwebsite\b|\bweb\s*(?:address|page|site)\b|\bURL\b|\bwhich\s+site\b", re.IGNORECASE),
+        re.compile(r"\bhttps?://\S+|\bwww\.\S+|\b[\w-]+(?:\.[\w-]+)*\.(?:com|org|net|edu|gov|io|info|co|"
+                   r"uk|de|fr|nl|no|se|dk|ch|at|it|es|eu|ie|be|pl|fi)\b(?:/\S*)?", re.IGNORECASE)),
+}
+_MIN_PHONE_DIGITS = 6
+
+
+def missing_contact(question: str, said: str) -> str | None:
+    """Why the answer's text ``said`` does not answer ``question`` when the question asks for a kind of contact
+    detail ("a phone number") and ``said`` contains none, else None. Only questions naming the detail count ("who
+    do I call" asks for a person)."""
+    for kind, (asks, value) in _CONTACTS.items():
+        if not asks.search(question):
+            continue
+        found = value.finditer(said)
+        if kind == "a phone number":
+            found = (m for m in found if sum(ch.isdigit() for ch in m.group(0)) >= _MIN_PHONE_DIGITS)
+        if next(iter(found), None) is None:
+            return f"the question asks for {kind}; the answer gives none"
+    return None
+
+
+_MONTH = r"(january|february|march|april|may|june|july|august|september|october|november|december)"
+_WHEN = rf"(?:(\d{{1,2}})\s+)?{_MONTH}\s+(\d{{4}})"
+_ASKED_BEFORE = re.compile(rf"\b(?:before|prior\s+to)\s+(?:the\s+)?{_WHEN}", re.IGNORECASE)
+_APPLIES_FROM = re.compile(rf"\b(?:from|effective(?:\s+from)?|valid\s+from|as\s+of|since|starting|in\s+force\s+from)"
+                           rf"\s+{_WHEN}", re.IGNORECASE)
+_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+           "november", "december")
+
+
+def _when(m: re.Match[str]) -> tuple[int, int, int]:
+    return int(m.group(3)), _MONTHS.index(m.group(2).lower()) + 1, int(m.group(1) or 1)
+
+
+def outside_period(question: str, cited: Sequence[str]) -> str | None:
+    """Why the cited passages cannot answer a question about the time before a date, when every one of them
+    applies only from that date or later: "What did a 60-minute lesson cost before February 2025?" answered
+    from "Lesson Prices (from 1 February 2025)". The earlier figures are another case the documents may not hold;
+    a cited passage without a start date, or starting earlier, clears it."""
+    asked = _ASKED_BEFORE.search(question)
+    if asked is None or not cited:
+        return None
+    starts = [min((_when(m) for m in _APPLIES_FROM.finditer(text)), default=None) for text in cited]
+    if any(start is None or start < _when(asked) for start in starts):
+        return None
+    first = next(m for m in _APPLIES_FROM.finditer(cited[0]))
+    return (f'the cited passages apply {" ".join(first.group(0).split())}; the question asks about '
+            f'{" ".join(asked.group(0).split())}')
+
+
+# Each set lists alternatives; each alternative lists the words and phrases that name it. A phrase matches as whole
+# words ("peak" is not in "off-peak").
+CASE_SETS: tuple[tuple[tuple[str, ...], ...], ...] = (
+    (("full day", "full-day", "whole day", "all day", "all-day"), ("half day", "half-day")),
+    (("upright", "uprights"), ("grand", "grands", "grand piano")),
+    (("rental", "rent", "renting", "rented", "lease", "leasing"),
+     ("retail price", "purchase", "purchasing", "buy", "buying", "sale price", "buy outright")),
+    (("adult", "adults"), ("child", "children", "child's", "children's", "kid", "kids", "junior", "juniors"),
+     ("senior", "seniors", "pensioner", "pensioners"), ("student", "students")),
+    (("weekday", "weekdays"), ("weekend", "weekends")),
+    (("peak", "high season", "high-season"), ("off-peak", "low season", "low-season")),
+    (("single room", "single rooms"), ("double room", "double rooms"), ("twin room", "twin rooms"),
+     ("family room", "family rooms")),
+    (("one-way", "single ticket", "single fare"), ("return", "round trip", "round-trip", "return ticket")),
+    (("manual",), ("automatic",)),
+    (("indoor", "indoors"), ("outdoor", "outdoors")),
+    (("member", "members"), ("non-member", "non-members")),
+    (("per hour", "hourly", "an hour", "each hour", "every hour"),
+     ("per day", "daily", "a day", "each day", "every day"),
+     ("per week", "weekly", "a week", "each week", "every week"),
+     ("per month", "monthly", "a month", "each month", "every month", "per calendar month"),
+     ("per year", "annual", "annually", "yearly", "a year", "each year", "every year", "per annum", "per calendar year",
+      "a calendar year", "per financial year", "per school year", "per academic year")),
+    (("summer",), ("winter",)),
+    (("domestic",), ("international",)),
+    (("first class", "first-class"), ("second class", "second-class", "standard class")),
+)
+
+
+def _pattern(phrases: Iterable[str]) -> re.Pattern[str]:
+    alts = "|".join(re.escape(p).replace(r"\ ", r"\s+") for p in sorted(phrases, key=len, reverse=True))
+    return re.compile(rf"(?<![\w-])(?:{alts})(?![\w-])", re.IGNORECASE)
+
+
+_SETS = tuple(tuple((alt[0], _pattern(alt)) for alt in case_set) for case_set in CASE_SETS)
+
+
+def other_cases(question: str, claims: Sequence[Sequence[Sequence[str]]]) -> dict[int, tuple[str, str]]:
+    """For each claim of an answer that answers another case than the question's, (the case the question names,
+    the case its passage names). ``claims`` gives, per claim, per value it states, the passage sentences stating
+    that value: "What does canoe hire cost for a full day?" answered "Canoe hire: EUR 18 per half day" from the
+    sentence "Canoe hire: EUR 18 per half day" -> {0: ("full day", "half day")}.
+
+    Per set of ``CASE_SETS`` of which the question names exactly one alternative: a claim is flagged when every
+    sentence stating one of its values names another alternative, unless a sentence stating any value of the
+    answer names the question's alternative (an answer listing the upright's rate beside the grand's, or "3 days
+    per week" beside "20 working days per calendar year", answers the question with its other value). A question
+    naming two alternatives of a set asks about both and is not judged on that set."""
+    out: dict[int, tuple[str, str]] = {}
+    for case_set in _SETS:
+        asked = [(name, pat) for name, pat in case_set if pat.search(question)]
+        if len(asked) != 1:
+            continue
+        name, mine = asked[0]
+        if any(mine.search(s) for values in claims for sentences in values for s in sentences):
+            continue
+        others = [(n, p) for n, p in case_set if n != name]
+        for index, values in enumerate(claims):
+            for sentences in values:
+                named = [next((n for n, p in others if p.search(s)), None) for s in sentences]
+                if index not in out and named and all(named):
+                    out[index] = (name, str(named[0]))
+    return out

@@ -1,0 +1,195 @@
+"""What the question asks for, checked by code: contact details, closed case sets, bands, sibling clauses and
+the period a passage applies to (``asked``, ``bands`` and their use in the code audit)."""
+
+from __future__ import annotations
+
+import pytest
+
+from masis_desktop.core.agents import bands
+from masis_desktop.core.agents import text as tx
+from masis_desktop.core.agents.asked import missing_contact, other_cases, outside_period
+from masis_desktop.core.agents.citations import audit_answer
+from masis_desktop.core.schemas import IssueType
+from tests.core.pipeline_support import hit
+
+CONTACTS = ("Fernleigh Bakery – Branch Contact Sheet, 2025. Quay Street branch: manager Ruth Ellery, tel. 01632 550 "
+            "118, open Monday–Saturday 07:00–16:00. Hill Road branch: manager Omar Sayed, tel. 01632 550 274.")
+CAMP = ("Birchwater Camping, Meadow Site – High Season Rates 2025, per night. Pitch with car and tent, 2 adults: "
+        "EUR 31. Electric hook-up (10 A): EUR 5.50. Extra adult: EUR 7. Child 3–11: EUR 4. Kayak hire: EUR 16 per "
+        "half day.")
+PIANO = ("Hartwell Pianos – Service Rates, effective 1 March 2025. Standard tuning, upright: CHF 150. Standard "
+         "tuning, grand: CHF 185. Regulation, upright, per hour: CHF 80. Retail price of the HP-200 digital piano: "
+         "CHF 1,890.")
+
+
+def _issues(answer: str, text: str, question: str) -> list[tuple[IssueType, str]]:
+    """The audit's issues, without the advisory hint about the question's words (x0.9, no retry)."""
+    audit = audit_answer(answer, [hit("c1", text)], question=question)
+    return [(i.issue_type, i.description) for i in audit.issues
+            if "never use the question's words" not in i.description]
+
+
+@pytest.mark.parametrize(("question", "said", "missing"), [
+    ("What is the email address of the Quay Street manager?", "Ruth Ellery, tel. 01632 550 118", "an email address"),
+    ("What is the email address of the Quay Street manager?", "Write to r.ellery@fernleigh.example.com", None),
+    ("What is the phone number of the Hill Road branch?", "Omar Sayed manages it", "a phone number"),
+    ("What is the phone number of the Hill Road branch?", "01632 550 274", None),
+    ("Which number do I ring if the Hill Road branch is closed?", "Omar Sayed", None),  # no "what number ... call"
+    ("What number should I call about a wholesale order?", "Ring Omar Sayed", "a phone number"),
+    ("Who do I call about a wholesale order?", "Omar Sayed", None),  # asks for a person
+    ("Can I order by email?", "Yes, orders are taken by email", None),  # a yes/no question, not an address
+    ("What is the bakery's website?", "Order at www.fernleigh.example.com", None),
+])
+def test_a_question_asking_for_a_contact_detail_needs_one_in_the_answer(question: str, said: str,
+                                                                         missing: str | None) -> None:
+    gap = missing_contact(question, said)
+    assert (gap == f"the question asks for {missing}; the answer gives none") if missing else gap is None
+
+
+def test_an_answer_without_the_asked_contact_detail_is_retried_with_the_reason() -> None:
+    audit = audit_answer("The Quay Street manager is Ruth Ellery, tel. 01632 550 118 [c1].", [hit("c1", CONTACTS)],
+                         question="What is the email address of the Quay Street manager?")
+    assert audit.audit.needs_retry
+    assert [(i.issue_type, i.description) for i in audit.issues] == [
+        (IssueType.INCOMPLETE, "the question asks for an email address; the answer gives none")]
+
+
+@pytest.mark.parametrize(("answer", "question", "pair"), [
+    ("Kayak hire costs EUR 16 per half day [c1].", "What does kayak hire cost for a full day?",
+     ("full day", "half day")),
+    ("Regulation of a grand piano costs CHF 80 per hour [c1].", "What does regulation of a grand piano cost per hour?",
+     ("grand", "upright")),
+    ("CHF 1,890 [c1].", "What is the monthly rental price of the HP-200?", ("rental", "retail price")),
+    ("CHF 185 [c1].", "How much is standard tuning for a grand piano?", None),
+    ("Standard tuning costs CHF 150 for an upright [c1]. A grand costs CHF 185 [c1].",
+     "How much is standard tuning for a grand piano?", None),  # the answer's other sentence gives the grand's
+    ("CHF 150 [c1].", "What is the difference between tuning an upright and a grand?", None),  # asks about both
+    ("CHF 150 [c1].", "How much is standard tuning?", None),  # names no case of the set
+])
+def test_a_value_from_a_sentence_of_another_case_in_a_closed_set_is_a_factual_error(
+        answer: str, question: str, pair: tuple[str, str] | None) -> None:
+    text = PIANO if "CHF" in answer else CAMP
+    found = [d for t, d in _issues(answer, text, question) if t is IssueType.FACTUAL_ERROR]
+    if pair is None:
+        assert found == []
+    else:
+        assert found and found[0].startswith(f'[c1] gives this for "{pair[1]}", not for "{pair[0]}" as the question')
+
+
+def test_case_sets_match_whole_words_and_only_a_question_naming_one_alternative() -> None:
+    # "peak" is not in "off-peak"; one alternative per set, judged over all of a claim's values
+    assert other_cases("What is the peak fare?", [[["Off-peak return: GBP 12."]]]) == {0: ("peak", "off-peak")}
+    assert other_cases("What is the off-peak fare?", [[["Off-peak return: GBP 12."]]]) == {}
+    assert other_cases("What is the peak or off-peak fare?", [[["Off-peak return: GBP 12."]]]) == {}
+    # a claim with one value from the asked case is cleared, even if its other value is from another case
+    assert other_cases("How many days per year may I work abroad?",
+                       [[["Remote work: up to 3 days per week."], ["Abroad: up to 20 days per calendar year."]]]) == {}
+
+
+@pytest.mark.parametrize(("clause", "kind", "low", "high"), [
+    ("Child 3–11: EUR 4", "age", 3, 11),
+    ("Juniors under 18: GBP 25 any day", "age", 0, 18 - 1e-6),
+    ("Tourist tax EUR 1.20 per person aged 18+ per night", "age", 18, float("inf")),
+    ("Delivery within 5 miles: GBP 8", "miles", 0, 5),
+    ("beyond 5 miles: GBP 14", "miles", 5 + 1e-6, float("inf")),
+    ("Society days (12 or more players): GBP 55 per player", "group", 12, float("inf")),
+])
+def test_bands_are_read_from_explicit_ranges(clause: str, kind: str, low: float, high: float) -> None:
+    band = bands.band_of(clause, kind)
+    assert band is not None and (band.low, band.high) == pytest.approx((low, high))
+
+
+@pytest.mark.parametrize(("clause", "kind"), [
+    ("Extra adult: EUR 7", "age"),  # a case named by word alone is no band
+    ("Open 10:30–12:00 for children", "age"),  # clock times are no range of ages
+    ("Pitch with car and tent, 2 adults: EUR 31", "age"),
+    ("Delivery within 5 km: GBP 8", "miles"),  # another unit
+])
+def test_clauses_without_an_explicit_range_of_the_kind_are_no_bands(clause: str, kind: str) -> None:
+    assert bands.band_of(clause, kind) is None
+
+
+def test_a_value_from_outside_the_band_holding_the_question_s_number_is_a_factual_error() -> None:
+    q = "How much extra per night do I pay for my 8-year-old at the Meadow Site?"
+    found = [d for t, d in _issues("EUR 5.50 [c1].", CAMP, q) if t is IssueType.FACTUAL_ERROR]
+    assert found == ['the question\'s age (8) falls under "Child 3–11: EUR 4." [c1], which gives another value']
+    assert _issues("EUR 4 [c1].", CAMP, q) == []
+    # the child's band is given beside the pitch price: the answer is not judged by bands
+    assert not [d for t, d in _issues("EUR 31 for the pitch [c1]. EUR 4 for the child [c1].", CAMP,
+                                      "What do two adults and my 8-year-old pay per night at the Meadow Site?")
+                if "falls under" in d]
+    # a number outside every band rules nothing out
+    assert not [d for t, d in _issues("EUR 7 [c1].", CAMP, "What does my 15-year-old pay per night?")
+                if "falls under" in d]
+    delivery = "Catering Price List 2024. Delivery within 5 miles: GBP 8; beyond 5 miles: GBP 14. Minimum order GBP 60."
+    [desc] = [d for t, d in _issues("GBP 8 [c1].", delivery, "What is the delivery charge for an office 8 miles away?")
+              if "falls under" in d]
+    assert desc.startswith('the question\'s distance (8) falls under "beyond 5 miles: GBP 14."')
+
+
+def test_a_value_from_a_sibling_clause_naming_another_case_is_a_factual_error() -> None:
+    tours = ("Domaine Vallet – Cellar Tours 2025. Classic tour: EUR 22 per adult. Tours in Spanish at 10:00 and 14:30; "
+             "in English at 11:00 and 16:00.")
+    q = "What time is the afternoon tour in English?"
+    [desc] = [d for t, d in _issues("14:30 [c1].", tours, q) if t is IssueType.FACTUAL_ERROR]
+    assert desc == ('states a value of "Tours in Spanish at 10:00 and 14:30" [c1]; the question asks about '
+                    '"in English at 11:00 and 16:00."')
+    assert _issues("16:00 [c1].", tours, q) == []
+    # a clause continuing the asked case's label names no other case: "daily cap" is Car Park A's
+    parking = "Parking. Car Park A (main entrance): EUR 2.50 per hour, daily cap EUR 14. Car Park B: EUR 9 per day."
+    assert _issues("EUR 14 [c1].", parking, "What is the daily cap in Car Park A?") == []
+
+
+NEW_PRICES = "Lesson Prices (from 1 February 2025). 60 minutes: EUR 48."
+
+
+@pytest.mark.parametrize(("question", "passage", "gap"), [
+    ("What did a 60-minute lesson cost before February 2025?", NEW_PRICES,
+     "the cited passages apply from 1 February 2025; the question asks about before February 2025"),
+    ("What did a ticket cost before the March 2025 price rise?", "Ticket prices valid from 1 April 2025. Adult EUR 12.",
+     "the cited passages apply valid from 1 April 2025; the question asks about before the March 2025"),
+    ("What did a 60-minute lesson cost before February 2025?", "Lesson Prices (from 1 March 2024). 60 minutes: EUR 45.",
+     None),
+    ("What did a 60-minute lesson cost before February 2025?", "Lesson Prices. 60 minutes: EUR 45.", None),
+    ("What does a 60-minute lesson cost from February 2025?", NEW_PRICES, None),
+])
+def test_a_passage_applying_only_from_a_date_cannot_answer_about_before_it(question: str, passage: str,
+                                                                          gap: str | None) -> None:
+    assert outside_period(question, [passage]) == gap
+    if gap:
+        audit = audit_answer("EUR 48 [c1].", [hit("c1", passage)], question=question)
+        assert audit.audit.needs_retry and (IssueType.INCOMPLETE, gap) in [(i.issue_type, i.description)
+                                                                         for i in audit.issues]
+
+
+def test_swiss_francs_and_other_iso_currencies_are_amounts() -> None:
+    [q] = tx.quantities("Standard tuning: CHF 1,890")
+    assert (q.value, q.unit, q.kind) == (1890.0, "chf", "currency")
+    assert [x.unit for x in tx.quantities("JPY 5,000 or 40 CAD")] == ["jpy", "cad"]
+
+
+def test_a_date_inside_a_passage_s_date_range_names_that_passage_s_case() -> None:
+    high = ("Birchwater Camping, Meadow Site – High Season Rates 2025 (28 June–31 August), per night. Pitch with car "
+            "and tent, 2 adults: EUR 31.")
+    low = ("Birchwater Camping, Meadow Site – Low Season Rates 2025 (1 April–27 June and 1–30 September), per night. "
+           "Pitch with car and tent, 2 adults: EUR 22.")
+    ev = [hit("c1", high, document="high.md"), hit("c2", low, document="low.md")]
+    q = "Two of us arrive at the Meadow Site on 15 July with a car and a tent: what is the pitch price per night?"
+    assert not audit_answer("EUR 31 [c1].", ev, question=q).audit.needs_retry
+    assert audit_answer("EUR 22 [c2].", ev, question=q).audit.needs_retry  # 15 July is not in the low season
+    assert tx.in_date_range("10 September", low) and not tx.in_date_range("15 July", low)
+    assert tx.in_date_range("5 January", "Winter rates (1 November–31 March)")  # over the new year
+    assert not tx.in_date_range("10 January 2025", "valid 1 March 2025 to 28 February 2026")
+
+
+def test_a_document_that_replaces_another_is_not_one_side_of_a_disagreement() -> None:
+    old = ("Fernleigh Loyalty Card – Terms, version 1 (March 2024). Unused credit expires 12 months after the last "
+           "top-up.")
+    new = ("Fernleigh Loyalty Card – Terms, version 2 (effective 1 May 2025, replaces version 1). Unused credit "
+           "expires 24 months after the last top-up.")
+    ev = [hit("c1", old, document="v1.md"), hit("c2", new, document="v2.md")]
+    q = "Under the new card terms, how long until unused credit expires?"
+    assert not audit_answer("24 months [c2].", ev, question=q).audit.needs_retry
+    # the replaced terms' value, for a question that does not name them, is still reported as a disagreement
+    stale = audit_answer("12 months [c1].", ev, question=q)
+    assert stale.audit.needs_retry and stale.conflicts
