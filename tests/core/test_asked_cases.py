@@ -193,3 +193,29 @@ def test_a_document_that_replaces_another_is_not_one_side_of_a_disagreement() ->
     # the replaced terms' value, for a question that does not name them, is still reported as a disagreement
     stale = audit_answer("12 months [c1].", ev, question=q)
     assert stale.audit.needs_retry and stale.conflicts
+
+
+INSTRUCTORS = ("Larchfield Driving School – Instructor Contact Sheet, 2025. Niamh Doherty (manual and automatic, "
+               "south side), mobile 087 111 2290. Ronan Fitzgerald (manual only, city centre), mobile 087 222 0417. "
+               "Orla Byrne (automatic only, motorway specialist), mobile 086 333 7723. Theory test coaching: Ronan "
+               "Fitzgerald.")
+
+
+@pytest.mark.parametrize(("answer", "question", "other"), [
+    ("Niamh Doherty [c1].", "Which instructor should I book for motorway practice in an automatic?", "Orla Byrne"),
+    ("Orla Byrne [c1].", "Which instructor should I book for motorway practice in an automatic?", None),
+    ("Niamh Doherty [c1].", "Who provides theory test coaching at Larchfield?", "Ronan Fitzgerald"),
+    ("Ronan Fitzgerald [c1].", "Who provides theory test coaching at Larchfield?", None),
+    ("Niamh Doherty or Orla Byrne [c1].", "Which instructor should I book for motorway practice in an automatic?",
+     None),  # the answer names the better-fitting person too
+    ("Niamh Doherty [c1].", "Who is the backup for the motorway specialist's automatic lessons?", None),  # a relation
+    ("Niamh Doherty [c1].", "Which teacher is on the south side?", None),  # one shared word is not enough
+])
+def test_a_person_whose_clause_fits_the_question_less_than_another_s_is_a_factual_error(
+        answer: str, question: str, other: str | None) -> None:
+    found = [d for t, d in _issues(answer, INSTRUCTORS, question) if t is IssueType.FACTUAL_ERROR]
+    if other is None:
+        assert found == []
+    else:
+        assert found and found[0].startswith(f"names Niamh Doherty, but [c1] writes what the question asks about "
+                                             f"beside {other}")

@@ -566,6 +566,66 @@ def sibling_findings(question: str, claims: Sequence[tuple[str, Sequence[Source]
             for index, (cid, clause, rival) in found.items()}
 
 
+PERSON_FIT_MIN = 2  # question words another person's clause must share (and more than the stated person's)
+_ASKS_PERSON = re.compile(r"\bwho(?:m|se)?\b", re.IGNORECASE)
+# a question asking for a person by another's role ("deputy to the site supervisor") shares its words with the
+# other person's clause, not the answer's
+_RELATION = re.compile(r"\b(?:deput(?:y|ies|ises|izes)|assistant|assists|reports?|reporting|replac\w*|succeed\w*"
+                       r"|instead|other\s+than|apart\s+from|besides|except|covers?\s+for|stands?\s+in|backup|"
+                       r"second|under)\b", re.IGNORECASE)
+
+
+def _person(name: str) -> bool:
+    """A person-like name rather than a role ("Site Manager"), a place or a sentence's first words ("Each Nordic")."""
+    words = name.split()
+    return words[-1].lower() not in tx.ROLE_WORDS and words[0].lower() not in tx.STOPWORDS
+
+
+def person_findings(question: str, claims: Sequence[tuple[str, Sequence[Source]]]) -> dict[int, Finding]:
+    """Per claim, a person whose clauses share fewer of the question's focus words than another person's clause
+    in the same passages: "Which instructor should I book for motorway practice in an automatic?" answered with
+    "Aoife Brennan (manual and automatic, north side)" where "Sinéad Okafor (automatic only, motorway specialist)"
+    is there; "Who provides theory test coaching?" answered with anyone but "Theory test coaching: Declan Moyles".
+
+    Only questions asking for a person ("who", or naming a role: "which instructor"), and not by another's role
+    ("deputy to the site supervisor": held-out v4's right answer lost to the supervisor's clause). Clauses are cut
+    as for bands; a passage's heading line names its organisation, not a rival. The other person's clause must share at
+    least ``PERSON_FIT_MIN`` focus words and more than every clause naming the stated person; an answer naming
+    that other person anywhere is cleared."""
+    focus = tx.question_focus(question)
+    if len(focus) < PERSON_FIT_MIN or _RELATION.search(question) or not (_ASKS_PERSON.search(question) or any(
+            w.lower() in tx.ROLE_WORDS for w in tx.words(question))):
+        return {}
+    answer = " ".join(plain for plain, _ in claims)
+    out: dict[int, Finding] = {}
+    for index, (plain, cited) in enumerate(claims):
+        people = [m.group(0) for m in tx.PERSON.finditer(plain) if not tx.name_in(m.group(0), question)
+                  and _person(m.group(0))]
+        for person in people:
+            own = -1
+            best: tuple[int, str, str, str] | None = None  # (shared words, name, clause, chunk id)
+            for src in cited:
+                for sentence in (" ".join(sp.text.split()) for sp in src.sentences[1:]):
+                    for clause in bands.clauses(sentence):
+                        shared = len(focus & tx.content_stems(clause))
+                        for m in tx.PERSON.finditer(clause):
+                            name = m.group(0)
+                            if name == person or name in person or person in name:
+                                own = max(own, shared)
+                            elif _person(name) and not tx.name_in(name, question) and (
+                                    best is None or shared > best[0]):
+                                best = (shared, name, clause, src.id)
+            if own < 0 or best is None or best[0] < PERSON_FIT_MIN or best[0] <= own or best[1] in answer:
+                continue
+            out[index] = Finding(
+                IssueType.FACTUAL_ERROR, 0.9,
+                f'names {person}, but [{best[3]}] writes what the question asks about beside {best[1]}: '
+                f'"{best[2][:100]}"', plain, f"check whom [{best[3]}] names for it, or remove the sentence",
+                best[3], FACT_FACTOR, True, False)
+            break
+    return out
+
+
 _BAND_KIND = {"age": "age", "miles": "distance", "km": "distance", "group": "group size"}
 
 
@@ -979,7 +1039,8 @@ def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encode
 
     cited_of = [(plain, [by_id[i] for i in dict.fromkeys(tx.citation_ids(sent.text, valid_ids)) if i in by_id])
                 for sent, plain in zip(sentences, stripped, strict=True)]
-    other_case = {**sibling_findings(question, cited_of), **case_findings(question, cited_of)} if question else {}
+    other_case = {**person_findings(question, cited_of), **sibling_findings(question, cited_of),
+                  **case_findings(question, cited_of)} if question else {}
     for index, (sent, plain) in enumerate(zip(sentences, stripped, strict=True)):
         ids = tx.citation_ids(sent.text, valid_ids)
         invalid = [i for i in ids if i not in valid_ids]

@@ -33,19 +33,6 @@ PICK_MARGIN = 2.0  # log-probability by which another option must beat the state
 # A title before a name goes into the blank with it, and each option is the name as the passage writes it, title
 # included: "Prof. ____" made the option the passage calls professor the likelier one whatever the question asked
 # (held-out v2), and a bare name is not what the model would write after "____" when the passage says "Dr." (dev)
-# A capitalised role ("Principal Dentist", "French Coordinator") matches the name pattern but is no rival to a
-# person: offered as an option, it crowded out the right name (held-out v5: "Dr. Tomasz Ellery, Principal Dentist").
-_ROLE_WORDS = frozenset({
-    "dentist", "hygienist", "endodontist", "orthodontist", "surgeon", "doctor", "physician", "nurse", "therapist",
-    "pharmacist", "optician", "manager", "coordinator", "director", "lead", "leader", "head", "officer", "consultant",
-    "assistant", "secretary", "chair", "chairman", "chairperson", "president", "treasurer", "administrator",
-    "supervisor", "engineer", "technician", "teacher", "instructor", "coach", "trainer", "tutor", "lecturer",
-    "professor", "principal", "dean", "registrar", "receptionist", "accountant", "controller", "analyst", "advisor",
-    "adviser", "specialist", "mechanic", "chef", "captain", "warden", "editor", "founder", "owner", "partner",
-    "member", "representative", "agent", "clerk", "inspector", "auditor", "counsel", "attorney", "solicitor",
-    "architect", "designer", "developer", "scientist", "researcher", "curator", "librarian", "steward", "ranger",
-    "guide", "planner", "organiser", "organizer", "producer", "conductor"
-})
 _TITLE = re.compile(r"\b(?:Dr|Prof|Professor|Mr|Mrs|Ms|Sister|Sir)\.?\s+$")  # case-sensitive: "200 ms" is no title
 
 
@@ -191,7 +178,7 @@ def _people(text: str) -> dict[str, str]:
     """Person-like names of ``text`` -> as written there, with a title ("Dr. Amara Nwosu"); roles left out."""
     people: dict[str, str] = {}
     for m in tx.PERSON.finditer(text):
-        if m.group(0).split()[-1].lower() in _ROLE_WORDS:
+        if m.group(0).split()[-1].lower() in tx.ROLE_WORDS:
             continue
         title = _TITLE.search(text[:m.start()])
         people.setdefault(m.group(0), text[title.start() if title else m.start():m.end()])
