@@ -34,7 +34,8 @@ def _issues(answer: str, text: str, question: str) -> list[tuple[IssueType, str]
     ("What is the email address of the Quay Street manager?", "Write to r.ellery@fernleigh.example.com", None),
     ("What is the phone number of the Hill Road branch?", "Omar Sayed manages it", "a phone number"),
     ("What is the phone number of the Hill Road branch?", "01632 550 274", None),
-    ("Which number do I ring if the Hill Road branch is closed?", "Omar Sayed", None),  # no "what number ... call"
+    ("Which number do I ring if the Hill Road branch is closed?", "Omar Sayed", "a phone number"),
+    ("Which number do I ring if the Hill Road branch is closed?", "+44 1632 550 274", None),
     ("What number should I call about a wholesale order?", "Ring Omar Sayed", "a phone number"),
     ("Who do I call about a wholesale order?", "Omar Sayed", None),  # asks for a person
     ("Can I order by email?", "Yes, orders are taken by email", None),  # a yes/no question, not an address

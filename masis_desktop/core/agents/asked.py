@@ -28,7 +28,7 @@ _CONTACTS: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
         re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")),
     "a phone number": (
         re.compile(r"\b(?:tele)?phone\s+(?:number|no\b)|\b(?:contact|mobile|emergency|helpline)\s+number"
-                   r"|\bwhat\s+number\b[^?]*\b(?:call|ring|dial|phone|text)\b", re.IGNORECASE),
+                   r"|\b(?:what|which)\s+number\b[^?]*\b(?:call|ring|dial|phone|text)\b", re.IGNORECASE),
         re.compile(r"(?<![\w.])\+?\(?\d[\d ()./-]{4,}\d(?![\w.]\d)")),
     "a website": (
         re.compile(r"\bwebsite\b|\bweb\s*(?:address|page|site)\b|\bURL\b|\bwhich\s+site\b", re.IGNORECASE),

@@ -91,6 +91,7 @@ class Source:
     entities: frozenset[str] = frozenset()  # what the chunk is about: names and years of its heading/first line
     about: str = ""  # its section heading path and file name: where a name the chunk itself omits may stand
     head: str = ""  # heading, file name and first two sentences: what the chunk is about
+    lines: list[str] = field(default_factory=list)  # its sentences, whitespace folded: what row checks read
 
     @classmethod
     def of(cls, hit: SearchHit) -> Source:
@@ -101,7 +102,7 @@ class Source:
         about = f"{hit.heading or ''} {stem}".strip()
         return cls(hit.chunk_id, hit.text, hit.document, sentences, tx.quantities(hit.text),
                    tx.number_words_in(hit.text), entities, about,
-                   f"{about} {' '.join(s.text for s in sentences[:2])}")
+                   f"{about} {' '.join(s.text for s in sentences[:2])}", [" ".join(s.text.split()) for s in sentences])
 
 
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
@@ -496,7 +497,7 @@ def row_finding(claim: str, cited: Sequence[Source], question: str) -> Finding |
     values = _row_values(claim, question) if markers else []
     for src in cited:
         rows = []  # (the row's text after its label, or the whole sentence; the label)
-        for text in (" ".join(sp.text.split()) for sp in src.sentences):
+        for text in src.lines:
             head = _row_head(text)
             rows.append((text.split(":", 1)[1] if head else text, head))
         for value in values:
@@ -527,7 +528,7 @@ def row_finding(claim: str, cited: Sequence[Source], question: str) -> Finding |
 
 def _holding(value: tx.Quantity | str, cited: Sequence[Source]) -> list[tuple[Source, str]]:
     """The sentences of ``cited`` stating ``value`` (a figure, or a name written as is)."""
-    return [(src, text) for src in cited for text in (" ".join(sp.text.split()) for sp in src.sentences)
+    return [(src, text) for src in cited for text in src.lines
             if (value in text if isinstance(value, str) else any(_same_value(value, o) for o in tx.quantities(text)))]
 
 
@@ -545,7 +546,7 @@ def sibling_findings(question: str, claims: Sequence[tuple[str, Sequence[Source]
     for index, (plain, cited) in enumerate(claims):
         values = [v for v in _row_values(plain, question) if isinstance(v, tx.Quantity)]
         for src in cited:
-            for sentence in (" ".join(sp.text.split()) for sp in src.sentences):
+            for sentence in src.lines:
                 parts = bands.clauses(sentence)
                 for value in values:
                     own = [c for c in parts if any(_same_value(value, o) for o in tx.quantities(c))]
@@ -576,7 +577,7 @@ _RELATION = re.compile(r"\b(?:deput(?:y|ies|ises|izes)|assistant|assists|reports
 
 
 def _person(name: str) -> bool:
-    """A person-like name rather than a role ("Site Manager"), a place or a sentence's first words ("Each Nordic")."""
+    """A person-like name rather than a role ("Site Manager") or a sentence's first words ("Each Nordic")."""
     words = name.split()
     return words[-1].lower() not in tx.ROLE_WORDS and words[0].lower() not in tx.STOPWORDS
 
@@ -605,7 +606,7 @@ def person_findings(question: str, claims: Sequence[tuple[str, Sequence[Source]]
             own = -1
             best: tuple[int, str, str, str] | None = None  # (shared words, name, clause, chunk id)
             for src in cited:
-                for sentence in (" ".join(sp.text.split()) for sp in src.sentences[1:]):
+                for sentence in src.lines[1:]:
                     for clause in bands.clauses(sentence):
                         shared = len(focus & tx.content_stems(clause))
                         for m in tx.PERSON.finditer(clause):
@@ -629,6 +630,28 @@ def person_findings(question: str, claims: Sequence[tuple[str, Sequence[Source]]
 _BAND_KIND = {"age": "age", "miles": "distance", "km": "distance", "group": "group size"}
 
 
+def band_findings(question: str, claims: Sequence[tuple[str, Sequence[Source]]]) -> dict[int, Finding]:
+    """Per claim (its text without citations, its cited passages), a figure from outside the band holding the
+    question's age, distance or group size (``bands.band_conflicts``): "my 12-year-old" answered with the adult
+    price where "Children 6-17: EUR 10" is written."""
+    asked_numbers = bands.asked_numbers(question)
+    if not asked_numbers:
+        return {}
+    figures = [[v for v in _row_values(plain, question) if isinstance(v, tx.Quantity) and v.unit]
+               for plain, _ in claims]
+    lines = [[line for src in cited for line in src.lines] for _, cited in claims]
+    out: dict[int, Finding] = {}
+    for index, band in bands.band_conflicts(question, list(zip(figures, lines, strict=True))).items():
+        src = next((c for c in claims[index][1] if band.text in " ".join(c.text.split())), claims[index][1][0])
+        out[index] = Finding(
+            IssueType.FACTUAL_ERROR, 0.9,
+            f"the question's {_BAND_KIND[band.kind]} ({asked_numbers[band.kind]:g}) falls under \"{band.text[:100]}\" "
+            f"[{src.id}], which gives another value", claims[index][0],
+            f'state the value [{src.id}] gives under "{band.text[:60]}", or remove the sentence', src.id,
+            FACT_FACTOR, True, False)
+    return out
+
+
 def case_findings(question: str, claims: Sequence[tuple[str, Sequence[Source]]]) -> dict[int, Finding]:
     """Per claim (its text without citations, its cited passages), a value read from a sentence naming another
     case of a closed set (``asked.CASE_SETS``) than the question's: "Canoe hire: EUR 18 per half day" for the full
@@ -637,20 +660,6 @@ def case_findings(question: str, claims: Sequence[tuple[str, Sequence[Source]]])
     the question does not give); see ``other_cases`` for when an answer's other values clear them."""
     holdings = [[h for h in (_holding(v, cited) for v in _row_values(plain, question)) if h] for plain, cited in claims]
     out: dict[int, Finding] = {}
-    figures = [[v for v in _row_values(plain, question) if isinstance(v, tx.Quantity) and v.unit]
-               for plain, _ in claims]
-    sentences = [[" ".join(sp.text.split()) for src in cited for sp in src.sentences] for _, cited in claims]
-    asked_numbers = bands.asked_numbers(question)
-    for index, band in bands.band_conflicts(question, list(zip(figures, sentences, strict=True))).items():
-        src = next((c for c in claims[index][1] if band.text in " ".join(c.text.split())), claims[index][1][0])
-        asked_number = asked_numbers[band.kind]
-        out[index] = Finding(
-            IssueType.FACTUAL_ERROR, 0.9,
-            f"the question's {_BAND_KIND[band.kind]} ({asked_number:g}) falls under \"{band.text[:100]}\" [{src.id}], "
-            "which gives another value",
-            claims[index][0],
-            f'state the value [{src.id}] gives under "{band.text[:60]}", or remove the sentence', src.id,
-            FACT_FACTOR, True, False)
     for index, (asked_case, other) in other_cases(question, [[[t for _, t in h] for h in c] for c in holdings]).items():
         held = [pair for h in holdings[index] for pair in h]
         src, said = next((p for p in held if other.split()[0] in p[1].lower()), held[0])
@@ -1039,8 +1048,9 @@ def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encode
 
     cited_of = [(plain, [by_id[i] for i in dict.fromkeys(tx.citation_ids(sent.text, valid_ids)) if i in by_id])
                 for sent, plain in zip(sentences, stripped, strict=True)]
-    other_case = {**person_findings(question, cited_of), **sibling_findings(question, cited_of),
-                  **case_findings(question, cited_of)} if question else {}
+    # checks that judge a sentence by the answer's other sentences: one stating the asked case's value clears all
+    by_case = {**person_findings(question, cited_of), **sibling_findings(question, cited_of),
+               **band_findings(question, cited_of), **case_findings(question, cited_of)} if question else {}
     for index, (sent, plain) in enumerate(zip(sentences, stripped, strict=True)):
         ids = tx.citation_ids(sent.text, valid_ids)
         invalid = [i for i in ids if i not in valid_ids]
@@ -1079,7 +1089,7 @@ def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encode
             cited = [by_id[i] for i in valid]
             missing, mine_facts = fact_findings(plain, cited, sources, question=question)
             if not mine_facts and question and (wrong_row := row_finding(plain, cited, question)
-                                                or other_case.get(index)) is not None:
+                                                or by_case.get(index)) is not None:
                 mine_facts.append(wrong_row)
             mine.extend(mine_facts)
             check.unsupported_tokens = missing

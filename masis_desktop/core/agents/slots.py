@@ -202,7 +202,8 @@ def _chunk_person_slot(idx: int, plain: str, src: Source, question: str | None) 
     # the heading line names the organisation ("Vellmore Dental Care, ...", "Lumen Analytics office directory"):
     # neither a rival nor, copied into the answer as context, a person to ask about (dev: the heading copied before
     # the answer lost to "The Amsterdam")
-    located = [(sent, _people(" ".join(sent.text.split()))) for sent in src.sentences if sent.start != first]
+    located = [(sent, _people(line)) for sent, line in zip(src.sentences, src.lines, strict=True)
+               if sent.start != first]
     mine = [(sent, people) for sent, people in located if any(p.lower() in plain.lower() for p in people)]
     if not mine:
         return None
