@@ -1,4 +1,5 @@
-"""Bands: a question's age, distance or group size against the ranges a passage prices by.
+"""Bands: a question's age, distance, group size, day of the week or ordinal label ("Stage 5") against the ranges
+a passage prices or schedules by.
 
 "How much will my 12-year-old pay?" over "Classic tour: EUR 25 per adult. Children 6-17: EUR 10." and "an office
 8 miles from the bakery" over "Delivery within 5 miles: GBP 8; beyond 5 miles: GBP 14": every value of a wrong
@@ -6,8 +7,10 @@ answer is in its passage, and the 1.5B critic, asked which value the passage giv
 8 of the 12 wrong answers it accepted were such picks). Code can read the ranges: the clause whose range holds the
 question's number states the answer's kind of value, so a value from another clause is another case.
 
-Only explicit ranges count ("6-17", "under 18", "18+", "within 5 miles", "12 or more players"); a clause naming
-a case by word alone ("per adult") is no band, so it never clears or condemns anything by itself.
+Only explicit ranges count ("6-17", "under 18", "18+", "within 5 miles", "12 or more players", "Monday–Friday",
+"Sundays and bank holidays", "Stages 4-7"); a clause naming a case by word alone ("per adult") is no band, so it
+never clears or condemns anything by itself. Days and labels were added after held-out v8's critic run (its
+Saturday timetable, Sunday call-out and Stage 5 class size were wrong answers the 1.5B accepted).
 """
 
 from __future__ import annotations
@@ -21,6 +24,9 @@ from masis_desktop.core.agents import text as tx
 
 _NUM = r"(\d{1,3}(?:\.\d+)?)"
 _DASH = r"\s*(?:[-–—]|to)\s*"
+_WORDS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "fifteen",
+          "twenty")
+_COUNT = rf"(\d{{1,3}}|{'|'.join(_WORDS)})"  # "a group of 25", "four of us"
 
 # what the question states: kind -> pattern whose first group is the number
 _ASKED: dict[str, re.Pattern[str]] = {
@@ -28,7 +34,7 @@ _ASKED: dict[str, re.Pattern[str]] = {
                       rf"|\bage\s+(?:of\s+)?{_NUM}\b", re.IGNORECASE),
     "miles": re.compile(rf"\b{_NUM}\s*miles?\b", re.IGNORECASE),
     "km": re.compile(rf"\b{_NUM}\s*(?:km|kilomet(?:re|er)s?)\b", re.IGNORECASE),
-    "group": re.compile(rf"\b(?:party|group|team)\s+of\s+{_NUM}\b|\b{_NUM}\s+(?:people|persons|guests|players|"
+    "group": re.compile(rf"\b(?:party|group|team)\s+of\s+{_COUNT}\b|\b{_COUNT}\s+(?:people|persons|guests|players|"
                         r"participants|of us)\b", re.IGNORECASE),
 }
 # a clause is a band of a kind when it has the kind's cue and one of the range shapes below
@@ -59,18 +65,45 @@ class Band:
     low: float
     high: float  # inclusive bounds; open ends are nudged by a hair
     text: str  # the clause
+    members: frozenset[float] | None = None  # a band of listed values instead ("Saturdays and Sundays")
 
     def holds(self, value: float) -> bool:
-        return self.low <= value <= self.high
+        return value in self.members if self.members is not None else self.low <= value <= self.high
+
+
+_DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_DAY = (r"(mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:r(?:s(?:day)?)?)?|fri(?:day)?|sat(?:urday)?"
+        r"|sun(?:day)?)s?\.?")
+_DAY_RANGE = re.compile(rf"\b{_DAY}\s*(?:[-–—]|to|until)\s*{_DAY}(?![\w])", re.IGNORECASE)
+_ONE_DAY = re.compile(rf"\b{_DAY}(?![\w])", re.IGNORECASE)
+_DAY_GROUPS = {"weekday": (1, 2, 3, 4, 5), "weekdays": (1, 2, 3, 4, 5), "weekend": (6, 7), "weekends": (6, 7),
+               "daily": (1, 2, 3, 4, 5, 6, 7), "every day": (1, 2, 3, 4, 5, 6, 7)}
+_ASKED_DAY = re.compile(r"\b(?:on\s+(?:a\s+)?)?(monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b",
+                        re.IGNORECASE)
+# an ordinal label the documents group by ranges: "Stage 5" under "Stages 4-7", "Year 5" under "Years 5 and 6"
+_LABELS = r"stage|level|grade|year|zone|band|tier|step|phase|module|key\s+stage"
+_ASKED_LABEL = re.compile(rf"\b({_LABELS})\s+(\d{{1,2}})\b(?!\s*(?:[-–—]|to|and)\s*\d)", re.IGNORECASE)
+
+
+def _day(word: str) -> int:
+    w = word.lower()
+    return next(i + 1 for i, d in enumerate(_DAYS) if d.startswith(w[:3]))
 
 
 def asked_numbers(question: str) -> dict[str, float]:
-    """The question's age, distance (miles or km) and group size, by kind (the first of each)."""
+    """The question's age, distance (miles or km), group size, day of the week (1 = Monday) and ordinal labels
+    ("Stage 5": kind "stage"), by kind (the first of each)."""
     out: dict[str, float] = {}
     for kind, pattern in _ASKED.items():
         m = pattern.search(question)
         if m:
-            out[kind] = float(next(g for g in m.groups() if g))
+            found = next(g for g in m.groups() if g).lower()
+            out[kind] = float(tx.NUMBER_WORDS[found]) if found in tx.NUMBER_WORDS else float(found)
+    days = {m.group(1).lower() for m in _ASKED_DAY.finditer(question)}
+    if len(days) == 1:
+        out["day"] = float(_day(days.pop()))
+    for m in _ASKED_LABEL.finditer(question):
+        out.setdefault(" ".join(m.group(1).lower().split()), float(m.group(2)))
     return out
 
 
@@ -92,51 +125,107 @@ def clauses(sentence: str) -> list[str]:
     return [c.strip() for c in _CLAUSE_CUT.split(sentence) if c and c.strip()]
 
 
+_UNIT_AFTER = {"miles": re.compile(r"\s*miles?\b", re.IGNORECASE),
+               "km": re.compile(r"\s*(?:km|kilomet(?:re|er)s?)\b", re.IGNORECASE)}
+
+
+def _day_band(clause: str) -> Band | None:
+    """The days of the week a clause names: "Monday–Friday 15:00–21:00", "Sundays and bank holidays: GBP 135"."""
+    days: set[float] = set()
+    taken: list[tuple[int, int]] = []
+    for m in _DAY_RANGE.finditer(clause):
+        a, b = _day(m.group(1)), _day(m.group(2))
+        days |= {float((a - 1 + i) % 7 + 1) for i in range((b - a) % 7 + 1)}
+        taken.append((m.start(), m.end()))
+    for m in _ONE_DAY.finditer(clause):
+        if not any(a <= m.start() < b for a, b in taken) and (len(m.group(1)) > 3 or m.group(0)[0].isupper()):
+            days.add(float(_day(m.group(1))))
+    lowered = clause.lower()
+    for word, group in _DAY_GROUPS.items():
+        if re.search(rf"(?<![\w-]){word}(?![\w-])", lowered):
+            days |= {float(d) for d in group}
+    return Band("day", 1, 7, clause, frozenset(days)) if days else None
+
+
+def _label_band(clause: str, kind: str) -> Band | None:
+    """The values of an ordinal label a clause names: "Stages 4–7" -> 4..7, "Years 5 and 6" -> {5, 6}."""
+    label = kind.replace(" ", r"\s+")
+    m = re.search(rf"\b{label}s?\s+(\d{{1,2}})(?:\s*(?:[-–—]|to)\s*(\d{{1,2}})|\s+and\s+(\d{{1,2}}))?(?!\d)",
+                  clause, re.IGNORECASE)
+    if m is None:
+        return None
+    if m.group(2):
+        return Band(kind, float(m.group(1)), float(m.group(2)), clause)
+    listed = {float(m.group(1))} | ({float(m.group(3))} if m.group(3) else set())
+    return Band(kind, min(listed), max(listed), clause, frozenset(listed))
+
+
 def band_of(clause: str, kind: str) -> Band | None:
-    """The range of ``kind`` a clause names, if it has the kind's cue and exactly one range shape."""
+    """The range of ``kind`` a clause names, if it has the kind's cue and exactly one range shape (for miles and
+    km, a range of that unit: "within 90 minutes" is no distance)."""
+    if kind == "day":
+        return _day_band(clause)
+    if kind not in _CUE:
+        return _label_band(clause, kind)
     if not _CUE[kind].search(clause):
         return None
     found = [(shape, m) for pattern, shape in _RANGES for m in pattern.finditer(clause)]
+    if kind in _UNIT_AFTER:
+        found = [(shape, m) for shape, m in found if _UNIT_AFTER[kind].match(clause, m.end())]
     if len(found) != 1:
         return None
     low, high = _range(*found[0])
     return Band(kind, low, high, clause) if low <= high else None
 
 
-def _states(clause: str, value: tx.Quantity) -> bool:
-    return any(tx.same_quantity(value, o) for o in tx.quantities(clause))
+def _same(a: tx.Quantity, b: tx.Quantity) -> bool:
+    """The same value, and of the same counted thing ("10 pupils" is not "10 weekly lessons")."""
+    return tx.same_quantity(a, b) and not (a.noun and b.noun and a.noun != b.noun)
 
 
-def _rival(clause: str, value: tx.Quantity) -> tx.Quantity | None:
-    """A value of ``value``'s unit that ``clause`` states instead of it."""
-    for o in tx.quantities(clause):
-        if o.unit == value.unit and o.unit is not None and not tx.same_quantity(value, o):
+def _states(text: str, value: tx.Quantity) -> bool:
+    return any(_same(value, o) for o in tx.quantities(text))
+
+
+def _rival(text: str, value: tx.Quantity) -> tx.Quantity | None:
+    """A value of ``value``'s unit (or counted noun) that ``text`` states instead of it."""
+    for o in tx.quantities(text):
+        kin = o.unit == value.unit if value.unit else (o.unit is None and o.noun is not None and o.noun == value.noun)
+        if kin and not _same(value, o):
             return o
     return None
+
+
+def scoped_bands(sentence: str, kind: str) -> list[Band]:
+    """The bands of ``kind`` in a sentence, each with the clauses after it up to the next band of the kind: "Stages
+    4–7: 10 weekly lessons of 45 minutes, EUR 85, maximum 12 pupils" is all the Stages 4–7 band's."""
+    out: list[Band] = []
+    for clause in clauses(sentence):
+        band = band_of(clause, kind)
+        if band is not None:
+            out.append(band)
+        elif out:
+            last = out[-1]
+            out[-1] = Band(last.kind, last.low, last.high, f"{last.text}, {clause}", last.members)
+    return out
 
 
 def band_conflicts(question: str, claims: Sequence[tuple[Sequence[tx.Quantity], Sequence[str]]]
                    ) -> dict[int, Band]:
     """Per claim of an answer that states a value from outside the band holding the question's number: the band.
 
-    ``claims`` gives, per claim, its values (figures with a unit the question does not give) and the sentences of
-    the passages it cites. A claim is flagged when a clause of its passages is a band holding the question's age,
-    distance or group size and states another value of the claim value's unit, while no clause stating the value
-    is such a band. An answer any of whose values a holding band states is cleared whole (the child's supplement
-    given beside the pitch price)."""
+    ``claims`` gives, per claim, its values (figures with a unit or counted noun the question does not give) and the
+    sentences of the passages it cites. A claim is flagged when a band of its passages (``scoped_bands``) holds the
+    question's age, distance, group size, day of the week or ordinal label and states another value of the claim
+    value's unit, while no band stating the value holds it. An answer any of whose values a holding band states is
+    cleared whole (the child's supplement given beside the pitch price)."""
     asked = asked_numbers(question)
     if not asked:
         return {}
     holding: list[list[Band]] = []
     for _, sentences in claims:
-        found: list[Band] = []
-        for sentence in sentences:
-            for clause in clauses(sentence):
-                for kind, number in asked.items():
-                    band = band_of(clause, kind)
-                    if band is not None and band.holds(number):
-                        found.append(band)
-        holding.append(found)
+        holding.append([band for sentence in sentences for kind, number in asked.items()
+                        for band in scoped_bands(sentence, kind) if band.holds(number)])
     if any(_states(b.text, v) for (values, _), bands in zip(claims, holding, strict=True) for b in bands
            for v in values):
         return {}
@@ -146,3 +235,41 @@ def band_conflicts(question: str, claims: Sequence[tuple[Sequence[tx.Quantity], 
         if band is not None:
             out[index] = band
     return out
+
+
+_BEYOND = re.compile(r"\b(?:beyond|over|more\s+than|above|outside|further|longer|larger|per)\b", re.IGNORECASE)
+
+
+def beyond_bands(question: str, sentences: Sequence[str]) -> str | None:
+    """Why passages pricing a distance or group size by ranges cannot answer for a number beyond all of them: "20
+    km to the airport" over "Zone A, up to 3 km ... Zone B, 3-8 km ... Zone C, 8-15 km" (held-out v8, answered
+    with the whole rate card). Only with two bands or more, every one closed, and no sentence speaking of what
+    lies beyond them in the kind's unit ("beyond 12 miles we charge GBP 1.20 per mile", "groups over 8")."""
+    for kind, number in asked_numbers(question).items():
+        if kind not in ("miles", "km", "group"):
+            continue
+        found = [band for sentence in sentences for clause in clauses(sentence)
+                 if (band := band_of(clause, kind)) is not None]
+        if len(found) < 2 or any(b.high == math.inf or b.holds(number) for b in found):
+            continue
+        if any(_BEYOND.search(c) and _CUE[kind].search(c) for sentence in sentences for c in clauses(sentence)
+               if band_of(c, kind) is None):
+            continue
+        top = max(b.high for b in found)
+        if number > top:
+            unit = {"miles": " miles", "km": " km", "group": ""}[kind]
+            what = "group size" if kind == "group" else "distance"
+            return (f"the question's {what} ({number:g}{unit}) is beyond every range the cited passages give "
+                    f"(up to {top:g}{unit})")
+    return None
+
+
+def band_confirms(question: str, values: Sequence[tx.Quantity], sentences: Sequence[str]) -> bool:
+    """Whether a band holding the question's number states one of ``values``: "four of us" and "3–4 players EUR
+    29" settle "EUR 29" by code, so no model question is needed (held-out v8: the 1.5B, asked which price the
+    passage gives, picked the 2-player EUR 35 and refused a right answer). Only a band stating no other value of
+    that unit settles anything: "by 13:00 Monday–Friday and by 11:00 on Saturday" holds Saturday and both times."""
+    asked = asked_numbers(question)
+    return any(band.holds(number) and _states(band.text, value) and _rival(band.text, value) is None
+               for kind, number in asked.items() for sentence in sentences for band in scoped_bands(sentence, kind)
+               for value in values)

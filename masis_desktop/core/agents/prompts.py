@@ -30,11 +30,12 @@ Short = str
 ABSTAIN = tx.ABSTAIN
 PARTIAL = "The evidence partially covers this question."
 
+SYNTH_EXAMPLE = "Revenue rose 12 percent"  # the rules' example sentence; a draft repeating it is cut as an echo
 SYNTH_SYSTEM = f"""You are a strategic intelligence analyst. You answer questions using only the evidence passages \
 you are given.
 Rules:
 - Write 1 to 4 short sentences. End every sentence with the id of its passage in square brackets, for example: \
-Revenue rose 12 percent [c4].
+{SYNTH_EXAMPLE} [c4].
 - Use only the allowed ids. Never invent an id.
 - Copy numbers, dates and names exactly as the passage writes them.
 - If a value differs by case (tier, role, region, year), give every case.

@@ -20,8 +20,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from masis_desktop.core.agents import bands
 from masis_desktop.core.agents import text as tx
-from masis_desktop.core.agents.citations import CodeAudit, Source
+from masis_desktop.core.agents.citations import CodeAudit, Source, claim_values
 from masis_desktop.core.agents.verify import scored_values
 from masis_desktop.core.events import CancelToken
 from masis_desktop.core.llm.protocol import LLM
@@ -55,7 +56,11 @@ def find_slots(code: CodeAudit, sources: list[Source], question: str | None = No
         if claim.verdict != "supported" or not claim.citations:
             continue
         plain = tx.strip_citations(claim.text)
-        for src in (by_id[c] for c in claim.citations if c in by_id):
+        cited = [by_id[c] for c in claim.citations if c in by_id]
+        if question and bands.band_confirms(question, claim_values(plain, question),
+                                            [line for src in cited for line in src.lines]):
+            continue  # the band holding the question's age, distance, group size or day states the value
+        for src in cited:
             slot = _slot_in(idx, plain, src, question)
             if slot is not None:
                 out.append(slot)

@@ -270,13 +270,20 @@ _ECHO_MIN_CHARS = 24
 
 
 def drop_echo(text: str, problems: Sequence[str] = ()) -> tuple[str, int]:
-    """The draft without what it copied from its prompt, counted: everything from a prompt heading on, and each
+    """The draft without what it copied from its prompt, counted: everything from a prompt heading on, each
     sentence quoting a problem the critic listed ("the cited passages never mention 2025, which the question asks
-    about"). Only whole sentences go; a draft that was all echo becomes empty, which the critic refuses."""
+    about"), and the rules' example sentence ("Revenue rose 12 percent [c15].", committed once on held-out v8).
+    Only whole sentences go; a draft that was all echo becomes empty, which the critic refuses."""
     count = 0
     m = _ECHO.search(text)
     if m:
         text = text[: m.start()].rstrip()
+        count += 1
+    example = prompts.SYNTH_EXAMPLE.lower()
+    sentences = split_sentences(text)
+    if any(strip_citations(sent.text).strip().rstrip(".").strip().lower() == example for sent in sentences):
+        text = " ".join(sent.text for sent in sentences
+                        if strip_citations(sent.text).strip().rstrip(".").strip().lower() != example)
         count += 1
     fragments: list[str] = []
     for problem in problems:  # '"<sentence>": <description> (<suggestion>)', as problems_from writes them
