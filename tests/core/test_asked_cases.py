@@ -230,6 +230,8 @@ def test_days_of_the_week_and_ordinal_labels_are_bands_too() -> None:
     [desc] = [d for t, d in _issues("17:00 [c1].", pool, q) if t is IssueType.FACTUAL_ERROR]
     assert desc.startswith('the question\'s day (6) falls under "Saturday 08:00–18:00" [c1]')
     assert _issues("18:00 [c1].", pool, q) == []
+    cafe = "Leisure centre hours. Café: 09:00–17:00. Outdoor lido: daily 10:00–19:00."
+    assert _issues("17:00 [c1].", cafe, "What time does the café close on a Saturday?") == []  # "daily" is no case
     rates = "Call-out Rates 2025. Evening, 18:00–22:00: GBP 110. Saturdays: GBP 90. Sundays and bank holidays: GBP 135."
     assert [d for t, d in _issues("GBP 110 [c1].", rates, "I'm locked out on a Sunday afternoon: what is the "
                                                            "call-out charge?") if "falls under" in d]

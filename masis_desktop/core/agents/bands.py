@@ -130,7 +130,8 @@ _UNIT_AFTER = {"miles": re.compile(r"\s*miles?\b", re.IGNORECASE),
 
 
 def _day_band(clause: str) -> Band | None:
-    """The days of the week a clause names: "Monday–Friday 15:00–21:00", "Sundays and bank holidays: GBP 135"."""
+    """The days of the week a clause names: "Monday–Friday 15:00–21:00", "Sundays and bank holidays: GBP 135";
+    short forms only capitalised ("Sat", not "we sat")."""
     days: set[float] = set()
     taken: list[tuple[int, int]] = []
     for m in _DAY_RANGE.finditer(clause):
@@ -144,7 +145,8 @@ def _day_band(clause: str) -> Band | None:
     for word, group in _DAY_GROUPS.items():
         if re.search(rf"(?<![\w-]){word}(?![\w-])", lowered):
             days |= {float(d) for d in group}
-    return Band("day", 1, 7, clause, frozenset(days)) if days else None
+    # every day of the week ("daily 10:00–19:00") names no case: it would rival every other clause's value
+    return Band("day", 1, 7, clause, frozenset(days)) if days and len(days) < 7 else None
 
 
 def _label_band(clause: str, kind: str) -> Band | None:
