@@ -170,31 +170,44 @@ def test_swiss_francs_and_other_iso_currencies_are_amounts() -> None:
     assert [x.unit for x in tx.quantities("JPY 5,000 or 40 CAD")] == ["jpy", "cad"]
 
 
-def test_a_date_inside_a_passage_s_date_range_names_that_passage_s_case() -> None:
-    high = ("Birchwater Camping, Meadow Site – High Season Rates 2025 (28 June–31 August), per night. Pitch with car "
-            "and tent, 2 adults: EUR 31.")
-    low = ("Birchwater Camping, Meadow Site – Low Season Rates 2025 (1 April–27 June and 1–30 September), per night. "
+SEASONS = ("Birchwater Camping, Meadow Site – High Season Rates 2025 (28 June–31 August), per night. Pitch with car "
+           "and tent, 2 adults: EUR 31.",
+           "Birchwater Camping, Meadow Site – Low Season Rates 2025 (1 April–27 June and 1–30 September), per night. "
            "Pitch with car and tent, 2 adults: EUR 22.")
-    ev = [hit("c1", high, document="high.md"), hit("c2", low, document="low.md")]
-    q = "Two of us arrive at the Meadow Site on 15 July with a car and a tent: what is the pitch price per night?"
-    assert not audit_answer("EUR 31 [c1].", ev, question=q).audit.needs_retry
-    assert audit_answer("EUR 22 [c2].", ev, question=q).audit.needs_retry  # 15 July is not in the low season
-    assert tx.in_date_range("10 September", low) and not tx.in_date_range("15 July", low)
-    assert tx.in_date_range("5 January", "Winter rates (1 November–31 March)")  # over the new year
+TERMS = ("Fernleigh Loyalty Card – Terms, version 2 (effective 1 May 2025, replaces version 1). Unused credit expires "
+         "24 months after the last top-up.",
+         "Fernleigh Loyalty Card – Terms, version 1 (March 2024). Unused credit expires 12 months after the last "
+         "top-up.")
+LISTS = ("Hollinbrook Bakehouse – Office Catering Price List 2025 (valid 1 March 2025 to 28 February 2026). CT-14 "
+         "Sandwich platter (20 quarters): GBP 45.",
+         "Hollinbrook Bakehouse – Office Catering Price List 2024 (valid 1 March 2024 to 28 February 2025). CT-14 "
+         "Sandwich platter (20 quarters): GBP 42.")
+CAMP_Q = "Two of us arrive at the Meadow Site on 15 July with a car and a tent: what is the pitch price per night?"
+CARD_Q = "Under the new card terms, how long until unused credit expires?"
+
+
+@pytest.mark.parametrize(("docs", "question", "right", "other", "other_question"), [
+    # a date inside the head's date range names that chunk's case; 15 July is not in the low season
+    (SEASONS, CAMP_Q, "EUR 31 [c1].", "EUR 22 [c2].", CAMP_Q),
+    # the chunk that replaces the other's document is the answer; the replaced value, for a question that does not
+    # name it, is still one side of a disagreement
+    (TERMS, CARD_Q, "24 months [c1].", "12 months [c2].", CARD_Q),
+    # a year inside a list's validity range is not its title year; unnamed, the two lists disagree
+    (LISTS, "What does the CT-14 sandwich platter cost on the 2025 price list?", "GBP 45 [c1].", "GBP 45 [c1].",
+     "What does the CT-14 sandwich platter cost?"),
+])
+def test_which_of_two_documents_is_the_question_s_case(docs: tuple[str, str], question: str, right: str,
+                                                       other: str, other_question: str) -> None:
+    ev = [hit("c1", docs[0], document="first.md"), hit("c2", docs[1], document="second.md")]
+    assert not audit_answer(right, ev, question=question).audit.needs_retry
+    rival = audit_answer(other, ev, question=other_question)
+    assert rival.audit.needs_retry and rival.conflicts
+
+
+def test_date_ranges_hold_days_within_the_year_and_over_the_new_year() -> None:
+    assert tx.in_date_range("10 September", SEASONS[1]) and not tx.in_date_range("15 July", SEASONS[1])
+    assert tx.in_date_range("5 January", "Winter rates (1 November–31 March)")
     assert not tx.in_date_range("10 January 2025", "valid 1 March 2025 to 28 February 2026")
-
-
-def test_a_document_that_replaces_another_is_not_one_side_of_a_disagreement() -> None:
-    old = ("Fernleigh Loyalty Card – Terms, version 1 (March 2024). Unused credit expires 12 months after the last "
-           "top-up.")
-    new = ("Fernleigh Loyalty Card – Terms, version 2 (effective 1 May 2025, replaces version 1). Unused credit "
-           "expires 24 months after the last top-up.")
-    ev = [hit("c1", old, document="v1.md"), hit("c2", new, document="v2.md")]
-    q = "Under the new card terms, how long until unused credit expires?"
-    assert not audit_answer("24 months [c2].", ev, question=q).audit.needs_retry
-    # the replaced terms' value, for a question that does not name them, is still reported as a disagreement
-    stale = audit_answer("12 months [c1].", ev, question=q)
-    assert stale.audit.needs_retry and stale.conflicts
 
 
 INSTRUCTORS = ("Larchfield Driving School – Instructor Contact Sheet, 2025. Niamh Doherty (manual and automatic, "

@@ -20,6 +20,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
+from masis_desktop.core.agents import text as tx
+
 # kind -> (the question asks for it, a value of that kind)
 _CONTACTS: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
     "an email address": (
@@ -53,17 +55,13 @@ def missing_contact(question: str, said: str) -> str | None:
     return None
 
 
-_MONTH = r"(january|february|march|april|may|june|july|august|september|october|november|december)"
-_WHEN = rf"(?:(\d{{1,2}})\s+)?{_MONTH}\s+(\d{{4}})"
+_WHEN = rf"(?:(\d{{1,2}})\s+)?({tx.MONTH_RE})\s+(\d{{4}})"
 _ASKED_BEFORE = re.compile(rf"\b(?:before|prior\s+to)\s+(?:the\s+)?{_WHEN}", re.IGNORECASE)
 _APPLIES_FROM = re.compile(rf"\b(?:from|effective(?:\s+from)?|valid\s+from|as\s+of|since|starting|in\s+force\s+from)"
                            rf"\s+{_WHEN}", re.IGNORECASE)
-_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-           "november", "december")
-
 
 def _when(m: re.Match[str]) -> tuple[int, int, int]:
-    return int(m.group(3)), _MONTHS.index(m.group(2).lower()) + 1, int(m.group(1) or 1)
+    return int(m.group(3)), tx.MONTHS.index(m.group(2).lower()) + 1, int(m.group(1) or 1)
 
 
 def outside_period(question: str, cited: Sequence[str]) -> str | None:

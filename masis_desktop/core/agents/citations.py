@@ -36,7 +36,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 import numpy as np
 
@@ -538,13 +538,22 @@ def row_finding(claim: str, cited: Sequence[Source], question: str) -> Finding |
     return None
 
 
+class ClaimEvidence(NamedTuple):
+    """A claim as the answer-level finders read it: its text without citations, the passages it cites, and the
+    values the row check compares (``_row_values``), read once for all of them."""
+
+    plain: str
+    cited: Sequence[Source]
+    values: Sequence[tx.Quantity | str]
+
+
 def _holding(value: tx.Quantity | str, cited: Sequence[Source]) -> list[tuple[Source, str]]:
     """The sentences of ``cited`` stating ``value`` (a figure, or a name written as is)."""
     return [(src, text) for src in cited for text in src.lines
             if (value in text if isinstance(value, str) else any(_same_value(value, o) for o in tx.quantities(text)))]
 
 
-def sibling_findings(question: str, claims: Sequence[tuple[str, Sequence[Source]]]) -> dict[int, Finding]:
+def sibling_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
     """Per claim, a value read from the clause of another named case in a sentence that writes the question's case
     in a sibling clause: "Tours in French at 10:30 and 15:00; in English at 11:30 and 16:30" answering the English
     afternoon tour with 15:00. The sentence is cut into clauses at semicolons and commas outside brackets; the
@@ -555,8 +564,8 @@ def sibling_findings(question: str, claims: Sequence[tuple[str, Sequence[Source]
     if not markers:
         return {}
     found: dict[int, tuple[str, str, str]] = {}  # claim -> (chunk id, the value's clause, the marker's clause)
-    for index, (plain, cited) in enumerate(claims):
-        values = [v for v in _row_values(plain, question) if isinstance(v, tx.Quantity)]
+    for index, (_, cited, found_values) in enumerate(claims):
+        values = [v for v in found_values if isinstance(v, tx.Quantity)]
         for src in cited:
             for sentence in src.lines:
                 parts = bands.clauses(sentence)
@@ -574,8 +583,9 @@ def sibling_findings(question: str, claims: Sequence[tuple[str, Sequence[Source]
                             found[index] = (src.id, clause, rival)
     return {index: Finding(IssueType.FACTUAL_ERROR, 0.9,
                            f'states a value of "{clause[:80]}" [{cid}]; the question asks about "{rival[:80]}"',
-                           claims[index][0], f'use the value [{cid}] gives in "{rival[:80]}", or remove the sentence',
-                           cid, FACT_FACTOR, True, False)
+                           claims[index].plain,
+                           f'use the value [{cid}] gives in "{rival[:80]}", or remove the sentence', cid, FACT_FACTOR,
+                           True, False)
             for index, (cid, clause, rival) in found.items()}
 
 
@@ -594,7 +604,7 @@ def _person(name: str) -> bool:
     return words[-1].lower() not in tx.ROLE_WORDS and words[0].lower() not in tx.STOPWORDS
 
 
-def person_findings(question: str, claims: Sequence[tuple[str, Sequence[Source]]]) -> dict[int, Finding]:
+def person_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
     """Per claim, a person whose clauses share fewer of the question's focus words than another person's clause
     in the same passages: "Which instructor should I book for motorway practice in an automatic?" answered with
     "Aoife Brennan (manual and automatic, north side)" where "Sinéad Okafor (automatic only, motorway specialist)"
@@ -609,9 +619,9 @@ def person_findings(question: str, claims: Sequence[tuple[str, Sequence[Source]]
     if len(focus) < PERSON_FIT_MIN or _RELATION.search(question) or not (_ASKS_PERSON.search(question) or any(
             w.lower() in tx.ROLE_WORDS for w in tx.words(question))):
         return {}
-    answer = " ".join(plain for plain, _ in claims)
+    answer = " ".join(c.plain for c in claims)
     out: dict[int, Finding] = {}
-    for index, (plain, cited) in enumerate(claims):
+    for index, (plain, cited, _) in enumerate(claims):
         people = [m.group(0) for m in tx.PERSON.finditer(plain) if not tx.name_in(m.group(0), question)
                   and _person(m.group(0))]
         for person in people:
@@ -642,34 +652,34 @@ def person_findings(question: str, claims: Sequence[tuple[str, Sequence[Source]]
 _BAND_KIND = {"age": "age", "miles": "distance", "km": "distance", "group": "group size", "day": "day"}
 
 
-def band_findings(question: str, claims: Sequence[tuple[str, Sequence[Source]]]) -> dict[int, Finding]:
+def band_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
     """Per claim (its text without citations, its cited passages), a figure from outside the band holding the
     question's age, distance or group size (``bands.band_conflicts``): "my 12-year-old" answered with the adult
     price where "Children 6-17: EUR 10" is written."""
     asked_numbers = bands.asked_numbers(question)
     if not asked_numbers:
         return {}
-    figures = [[v for v in _row_values(plain, question) if isinstance(v, tx.Quantity)] for plain, _ in claims]
-    lines = [[line for src in cited for line in src.lines] for _, cited in claims]
+    figures = [[v for v in c.values if isinstance(v, tx.Quantity)] for c in claims]
+    lines = [[line for src in c.cited for line in src.lines] for c in claims]
     out: dict[int, Finding] = {}
     for index, band in bands.band_conflicts(question, list(zip(figures, lines, strict=True))).items():
-        src = next((c for c in claims[index][1] if band.text in " ".join(c.text.split())), claims[index][1][0])
+        src = next((c for c in claims[index].cited if band.text.split(", ")[0] in c.lines), claims[index].cited[0])
         out[index] = Finding(
             IssueType.FACTUAL_ERROR, 0.9,
             f"the question's {_BAND_KIND.get(band.kind, band.kind)} ({asked_numbers[band.kind]:g}) falls under "
-            f"\"{band.text[:100]}\" [{src.id}], which gives another value", claims[index][0],
+            f"\"{band.text[:100]}\" [{src.id}], which gives another value", claims[index].plain,
             f'state the value [{src.id}] gives under "{band.text[:60]}", or remove the sentence', src.id,
             FACT_FACTOR, True, False)
     return out
 
 
-def case_findings(question: str, claims: Sequence[tuple[str, Sequence[Source]]]) -> dict[int, Finding]:
+def case_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
     """Per claim (its text without citations, its cited passages), a value read from a sentence naming another
     case of a closed set (``asked.CASE_SETS``) than the question's: "Canoe hire: EUR 18 per half day" for the full
     day, "Regulation, upright, per hour: CHF 85" for a grand piano, "Retail price: CHF 2,290" for the monthly
     rental. The values are those of the row check (a figure with a unit or counted noun, or a person-like name, that
     the question does not give); see ``other_cases`` for when an answer's other values clear them."""
-    holdings = [[h for h in (_holding(v, cited) for v in _row_values(plain, question)) if h] for plain, cited in claims]
+    holdings = [[h for h in (_holding(v, c.cited) for v in c.values) if h] for c in claims]
     out: dict[int, Finding] = {}
     for index, (asked_case, other) in other_cases(question, [[[t for _, t in h] for h in c] for c in holdings]).items():
         held = [pair for h in holdings[index] for pair in h]
@@ -677,7 +687,7 @@ def case_findings(question: str, claims: Sequence[tuple[str, Sequence[Source]]])
         out[index] = Finding(
             IssueType.FACTUAL_ERROR, 0.9,
             f'[{src.id}] gives this for "{other}", not for "{asked_case}" as the question asks: "{said[:120]}"',
-            claims[index][0], f'state only what a passage gives for "{asked_case}", or write only: "{tx.ABSTAIN}"',
+            claims[index].plain, f'state only what a passage gives for "{asked_case}", or write only: "{tx.ABSTAIN}"',
             src.id, FACT_FACTOR, True, False)
     return out
 
@@ -1057,13 +1067,14 @@ def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encode
     factor_product = 1.0
     checkable = 0
 
-    cited_of = [(plain, [by_id[i] for i in dict.fromkeys(tx.citation_ids(sent.text, valid_ids)) if i in by_id])
-                for sent, plain in zip(sentences, stripped, strict=True)]
+    ids_of = [tx.citation_ids(sent.text, valid_ids) for sent in sentences]
+    cited_of = [ClaimEvidence(plain, cited, _row_values(plain, question) if question else [])
+                for plain, cited in ((plain, [by_id[i] for i in dict.fromkeys(ids) if i in by_id])
+                                     for plain, ids in zip(stripped, ids_of, strict=True))]
     # checks that judge a sentence by the answer's other sentences: one stating the asked case's value clears all
     by_case = {**person_findings(question, cited_of), **sibling_findings(question, cited_of),
                **band_findings(question, cited_of), **case_findings(question, cited_of)} if question else {}
-    for index, (sent, plain) in enumerate(zip(sentences, stripped, strict=True)):
-        ids = tx.citation_ids(sent.text, valid_ids)
+    for index, (sent, plain, ids) in enumerate(zip(sentences, stripped, ids_of, strict=True)):
         invalid = [i for i in ids if i not in valid_ids]
         invalid_all.extend(invalid)
         valid = list(dict.fromkeys(i for i in ids if i in valid_ids))

@@ -281,9 +281,10 @@ def drop_echo(text: str, problems: Sequence[str] = ()) -> tuple[str, int]:
         count += 1
     example = prompts.SYNTH_EXAMPLE.lower()
     sentences = split_sentences(text)
-    if any(strip_citations(sent.text).strip().rstrip(".").strip().lower() == example for sent in sentences):
-        text = " ".join(sent.text for sent in sentences
-                        if strip_citations(sent.text).strip().rstrip(".").strip().lower() != example)
+    kept = [sent.text for sent in sentences
+            if strip_citations(sent.text).strip().rstrip(".").strip().lower() != example]
+    if len(kept) < len(sentences):
+        text = " ".join(kept)
         count += 1
     fragments: list[str] = []
     for problem in problems:  # '"<sentence>": <description> (<suggestion>)', as problems_from writes them

@@ -517,10 +517,10 @@ def states_date(date: str, text: str) -> bool:
     return bool(year) and f"{year:04d}-{month:02d}-{day:02d}" in text
 
 
-_MONTH_RE = "|".join(MONTHS)
+MONTH_RE = "|".join(MONTHS)
 # "28 June–31 August", "1–30 September", "1 March 2025 to 28 February 2026", "from 1 May to 15 September"
-DATE_RANGE = re.compile(rf"\b(\d{{1,2}})(?:\s+({_MONTH_RE}))?(?:\s+(\d{{4}}))?\s*(?:[-–—]|to|until)\s*(\d{{1,2}})\s+"
-                        rf"({_MONTH_RE})(?:\s+(\d{{4}}))?\b", re.IGNORECASE)
+DATE_RANGE = re.compile(rf"\b(\d{{1,2}})(?:\s+({MONTH_RE}))?(?:\s+(\d{{4}}))?\s*(?:[-–—]|to|until)\s*(\d{{1,2}})\s+"
+                        rf"({MONTH_RE})(?:\s+(\d{{4}}))?\b", re.IGNORECASE)
 
 
 def in_date_range(date: str, text: str) -> bool:
