@@ -69,6 +69,7 @@ class Attempt:
     draft: str
     context: Context
     result: critic_agent.CriticResult
+    prompt_key: tuple[str, str | None, tuple[str, ...]]  # what the writer was given (see ``_writer_input``)
 
     @property
     def confidence(self) -> float:
@@ -191,13 +192,25 @@ def ask(
 
         check()
         revising = previous is not None and not abstention_retry
-        budget = fitted_budget(state.user_query, models, settings, previous=previous.draft if revising and previous
-                               else None, problems=synthesizer_agent.problems_from(state.critique)
-                               if revising and state.critique else None)
+        prior = previous.draft if revising and previous else None
+        problems = synthesizer_agent.problems_from(state.critique) if revising and state.critique else None
+        budget = fitted_budget(state.user_query, models, settings, previous=prior, problems=problems)
         context = build_context(state.user_query, hits, budget_tokens=budget,
                                 count_tokens=models.synthesizer.count_tokens, embedder=embedder,
                                 max_chunks=MAX_CHUNKS_SHOWN, pinned=[h.chunk_id for h in keep])
         passages_read = max(passages_read, len(context.hits))
+        prompt_key = _writer_input(context, prior, problems)
+        repeat = next((a for a in attempts if a.prompt_key == prompt_key), None)
+        if repeat is not None:  # a fixed point: the same prompt writes the same draft, audited the same
+            state.retry_count -= 1  # the retry decided after the last audit is not run
+            state.metrics["retry_reasons"].pop()
+            state.metrics["retries_not_run"] = 1
+            terminal = supervisor.after_critique(state, threshold=cfg.low_conf_threshold, passages=passages_read,
+                                                 final=True)
+            entry = terminal.entry(state)
+            entry["repeats_iteration"] = repeat.iteration
+            yield finish("supervisor", entry)
+            break
         yield StageStarted("writing", it, retries, "writing a revised draft" if previous else "writing the answer")
         gen = synthesizer_agent.synthesize(
             state.user_query, context, models.synthesizer, iteration=it, max_tokens=cfg.synth_max_tokens,
@@ -223,7 +236,7 @@ def ask(
         state.metrics["llm_calls"].extend(result.slot_stats)
         if result.stats:
             state.metrics["llm_calls"].append(result.stats)
-        attempts.append(Attempt(it, draft.text, context, result))
+        attempts.append(Attempt(it, draft.text, context, result, prompt_key))
         state.critique = result.report
         state.confidence = result.report.confidence
         state.final_answer = draft.text
@@ -274,6 +287,14 @@ def ask(
         response["id"] = History(name).add(response)
     yield RunFinished(response)
     return AskResult(state, response)
+
+
+def _writer_input(context: Context, previous: str | None,
+                  problems: list[str] | None) -> tuple[str, str | None, tuple[str, ...]]:
+    """Everything an attempt's outcome depends on besides the question: the evidence shown (ids and text; the
+    critic's code checks read the same chunks), the previous draft and the problems listed to the writer. Both
+    models decode at temperature 0, so two attempts with equal keys write and audit the same draft."""
+    return context.block(), previous, tuple(problems or ())
 
 
 def _workspace_encoder(workspace: Any) -> Encoder | None:

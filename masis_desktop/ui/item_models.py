@@ -347,7 +347,7 @@ _DETAIL_KEYS = {
     "synthesizer": ("citations", "answer_length", "context_compressed"),
     "critic": ("confidence", "hallucination", "invalid_citations", "uncited_claims", "unsupported_claims"),
     "evaluator": ("overall_score", "faithfulness", "relevance", "completeness"),
-    "supervisor": ("decision", "reason", "confidence", "retry_count"),
+    "supervisor": ("decision", "reason", "repeats_iteration", "confidence", "retry_count"),
 }
 
 

@@ -132,9 +132,10 @@ def test_answer_mode_with_scripted_models(tmp_path: Path) -> None:
     assert not rows["a"]["abstained"] and rows["a"]["containment"] == 1.0 and rows["a"]["cites_gold"]
     assert rows["a"]["citation"] == {"recall": 1.0, "precision": 1.0, "sentences": 1, "citations": 1}
     assert rows["b"]["containment"] == 1.0 and rows["b"]["token_f1"] == pytest.approx(2 * 0.4 * 1 / 1.4)
-    # c: the writer insists on a wrong value; the critic rejects it until the retries run out -> escalation
+    # c: the writer insists on a wrong value; the critic rejects it, and a second retry would repeat the first
+    # word for word (not run) -> escalation
     assert rows["c"]["abstained"] and rows["c"]["status"] == "needs_clarification"
-    assert rows["c"]["retries"] == 2 and rows["c"]["containment"] == 0.0 and rows["c"]["citation"] is None
+    assert rows["c"]["retries"] == 1 and rows["c"]["containment"] == 0.0 and rows["c"]["citation"] is None
     assert rows["u"]["abstained"] and rows["u"]["containment"] is None
     assert report["containment"]["value"] == pytest.approx(2 / 3) and report["containment"]["n"] == 3
     assert report["abstention_rate"] == {"value": 1.0, "ci_low": 1.0, "ci_high": 1.0, "n": 1}

@@ -147,6 +147,19 @@ def test_escalation_shows_the_amber_banner_above_the_best_draft(qtbot: Any, wind
     assert window.banner.geometry().bottom() <= window.answer.geometry().top()
 
 
+def test_the_trace_says_when_a_retry_would_repeat_an_attempt(qtbot: Any, window: Any, script: Script,
+                                                             tmp_path: Path) -> None:
+    make_workspace(qtbot, window, "Reports", write_docs(tmp_path / "docs"))
+    script.synthesizer.enqueue(cite("214.6", BAD_ANSWER), cite("214.6", BAD_ANSWER))  # the retry copies the draft
+    script.critic.enqueue(verdict(0.3), verdict(0.3), scores(0.3))
+    response = ask(qtbot, window)
+
+    assert response["status"] == "needs_clarification" and len(response["metrics"]["retry_reasons"]) == 1
+    assert "would have repeated attempt 2 word for word" in window.trace.retries.text()
+    assert "repeats iteration 1" in window.trace.model.data(window.trace.model.index(
+        len(window.trace.model.rows) - 2, 4))
+
+
 def test_cancel_stops_a_running_answer(qtbot: Any, window: Any, script: Script, tmp_path: Path) -> None:
     make_workspace(qtbot, window, "Reports", write_docs(tmp_path / "docs"))
     slow = SlowScriptedLLM("slow-writer")

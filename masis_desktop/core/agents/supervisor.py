@@ -14,6 +14,11 @@ question the documents do not answer. A draft that only restates the question (c
 retried with that finding like any failed draft; if the last one still states nothing, the escalation is the same
 "not in your documents".
 
+A retry whose writer prompt would equal an earlier attempt's (same evidence shown, same previous draft, same
+problems) is not run: at temperature 0 the writer would write the same draft and the critic would audit it the
+same, so the loop has reached a fixed point and escalates as if the budget were spent (``after_critique`` with
+``final``). On held-out v8, 27 of 70 questions wrote a third draft identical to the second, with the same audit.
+
 Termination: every retry increments ``retry_count``; escalation is forced once it reaches the ceiling; the
 zero-results paths end the run at once. So a run makes at most ``max_retries + 1`` passes.
 """
@@ -103,11 +108,13 @@ def _causes(c: CritiqueReport, audit: dict[str, Any], threshold: float) -> list[
     return out
 
 
-def after_critique(state: RunState, *, threshold: float, passages: int) -> Decision:
-    """Finalize, retry (with a structured reason) or escalate (with one of the clarification variants)."""
+def after_critique(state: RunState, *, threshold: float, passages: int, final: bool = False) -> Decision:
+    """Finalize, retry (with a structured reason) or escalate (with one of the clarification variants).
+
+    ``final``: no retry may follow (a retry would repeat an earlier attempt), whatever the budget left."""
     c = state.critique or CritiqueReport(needs_retry=True)
     audit = state.metrics.get("last_citation_audit") or {}
-    ceiling = state.retry_ceiling
+    ceiling = state.retry_count if final else state.retry_ceiling
     if c.abstained:
         if state.retry_count < ceiling and state.retry_count == 0:
             return Decision("retry", "abstained", retry_reason={

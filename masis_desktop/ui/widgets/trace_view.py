@@ -119,6 +119,10 @@ class TraceView(QWidget):
             lines.append(f"Retry {r.get('iteration', '?')}: {r.get('reason', 'quality issue')}"
                          f"{f' (confidence {float(conf) * 100:.0f}%)' if conf is not None else ''}"
                          f"{'; ' + ', '.join(flags) if flags else ''}")
+        repeated = next((t.get("repeats_iteration") for t in decisions if t.get("repeats_iteration") is not None), None)
+        if repeated is not None:
+            lines.append(f"Another retry would have repeated attempt {int(repeated) + 1} word for word (same "
+                         "evidence, same draft, same problems), so it was not run.")
         ending = "escalated to you" if final == "escalate" else "accepted" if final == "finalize" else "returned"
         self.retries.setText("\n".join(lines) if lines else f"No retries: the first draft was {ending}.")
         tones = theme.current()
