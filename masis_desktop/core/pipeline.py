@@ -214,8 +214,7 @@ def ask(
         yield StageStarted("writing", it, retries, "writing a revised draft" if previous else "writing the answer")
         gen = synthesizer_agent.synthesize(
             state.user_query, context, models.synthesizer, iteration=it, max_tokens=cfg.synth_max_tokens,
-            previous=None if (previous is None or abstention_retry) else previous.draft,
-            critique=None if abstention_retry else state.critique, cancel=cancel, embedder=embedder)
+            previous=prior, problems=problems, cancel=cancel, embedder=embedder)
         while True:
             try:
                 token = next(gen)

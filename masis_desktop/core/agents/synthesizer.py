@@ -313,11 +313,13 @@ def clean_draft(text: str) -> str:
 
 
 def synthesize(question: str, context: Context, llm: LLM, *, iteration: int, max_tokens: int,
-               previous: str | None = None, critique: CritiqueReport | None = None,
+               previous: str | None = None, problems: list[str] | None = None,
                cancel: CancelToken | None = None, embedder: Encoder | None = None,
                ) -> Generator[TokenStreamed, None, Draft]:
-    """Stream the draft as ``TokenStreamed`` events; return the cleaned draft with its trace entry."""
-    problems = problems_from(critique) if (previous is not None and critique is not None) else None
+    """Stream the draft as ``TokenStreamed`` events; return the cleaned draft with its trace entry.
+
+    ``problems`` (``problems_from`` of the last critique) are listed only with a ``previous`` draft to revise."""
+    problems = problems if previous is not None else None
     messages = prompts.synthesizer_messages(question, context, previous, problems)
     start = time.perf_counter()
     first: float | None = None
