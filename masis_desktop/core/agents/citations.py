@@ -703,6 +703,20 @@ def supersedes(new_head: str, old_head: str) -> bool:
     return any(" ".join(m.group(1).lower().split()) in old for m in _REPLACES.finditer(new_head))
 
 
+def _label_case(o: Occurrence, occurrences: Sequence[Occurrence]) -> tuple[list[Occurrence], set[str]]:
+    """The labelled values of the same kind that rival ``o`` ("Bronze: 1 game" for "Silver: 2 games"), and the
+    words of ``o``'s label that set it apart from theirs ("adult" of "Adult price" against "Child price"; nothing
+    when no label states another value)."""
+    assert o.label is not None
+    rivals = [r for r in occurrences if r.label is not None and r.label.lower() != o.label.lower()
+              and _same_kind(r.quantity, o.quantity) and not tx.same_quantity(r.quantity, o.quantity)
+              and r.quantity.value != o.quantity.value]
+    if not rivals:
+        return [], set()
+    shared = set.intersection(*(tx.content_stems(r.label or "") for r in rivals))
+    return rivals, tx.content_stems(o.label) - shared
+
+
 def variation_findings(claim: str, answer: str, evidence: list[Source],
                        occ_cache: dict[str, list[Occurrence]], question: str | None = None,
                        cited: Sequence[str] = ()) -> list[Finding]:
@@ -735,18 +749,14 @@ def variation_findings(claim: str, answer: str, evidence: list[Source],
                 mine = [o for o in mine if o.source.id in cited]
         if not mine:
             continue
+        cases_of = {id(o): _label_case(o, all_occ) for o in mine if o.label is not None}
+        if any(qualifier & claim_words for _, qualifier in cases_of.values()):
+            continue  # the claim names a case stating this value ("Silver: 2 games" where Gold also has 2)
         reported = False
         for o in mine:
             if o.label is not None:
-                rivals = [r for r in all_occ if r.label is not None and r.label.lower() != o.label.lower()
-                          and _same_kind(r.quantity, o.quantity) and not tx.same_quantity(r.quantity, o.quantity)
-                          and r.quantity.value != o.quantity.value]
-                if not rivals:
-                    continue
-                own = tx.content_stems(o.label)
-                shared = set.intersection(*(tx.content_stems(r.label or "") for r in rivals)) if rivals else set()
-                qualifier = own - shared
-                if qualifier and not (qualifier & claim_words):
+                rivals, qualifier = cases_of[id(o)]
+                if qualifier:
                     order = {s.id: i for i, s in enumerate(evidence)}
                     listed = sorted([o, *rivals], key=lambda r: (order.get(r.source.id, 0), r.quantity.start))[:4]
                     cases = "; ".join(dict.fromkeys(f"{r.label}: {r.quantity.text}" for r in listed))
