@@ -261,6 +261,28 @@ def test_days_of_the_week_and_ordinal_labels_are_bands_too() -> None:
     assert years is not None and years.holds(6) and not years.holds(5.5)
 
 
+_LESSONS = ("Swimming Lessons 2025. Children, Stages 1–3: 10 weekly lessons of 30 minutes, EUR 75, maximum 8 "
+            "pupils per class. Children, Stages 4–7: 10 weekly lessons of 45 minutes, EUR 85, maximum 12 pupils.")
+_TOURS = "Harbour tours 2025. Classic tour: EUR 25 per adult. Children 6-17: EUR 10. Under 6: free."
+
+
+@pytest.mark.parametrize(("answer", "passage", "question", "invented"), [
+    # the question's own condition written again, held by a band of the cited passage: not invented
+    ("My daughter is on Stage 5 of the swimming lessons – 12 pupils per class [c1].", _LESSONS,  # held-out v8
+     "My daughter is on Stage 5: how many kids can be in her class at most?", None),
+    ("A 12-year-old pays EUR 10 [c1].", _TOURS, "How much is the tour for my 12-year-old?", None),
+    # a bare figure equal to the condition's number is a value, checked as any other
+    ("At most 5 pupils per class [c1].", _LESSONS, "My daughter is on Stage 5: how many kids per class?", "5"),
+    # a condition no band holds is not stated by the passage
+    ("Stage 9 classes have at most 12 pupils [c1].", _LESSONS, "On Stage 9, how many kids per class?", "9"),
+    ("A 30-year-old pays EUR 10 [c1].", _TOURS, "How much is the tour for my 12-year-old?", "30"),
+])
+def test_the_question_s_condition_restated_is_stated_by_the_band_holding_it(answer: str, passage: str,
+                                                                          question: str, invented: str | None) -> None:
+    found = [d for t, d in _issues(answer, passage, question) if "appears in none of the evidence" in d]
+    assert found == ([] if invented is None else [f'"{invented}" appears in none of the evidence (checked [c1])'])
+
+
 def test_a_distance_band_needs_the_distance_unit_after_its_range() -> None:
     zone = "Zone 2 (outer suburbs up to 12 miles): target arrival within 90 minutes"
     band = bands.band_of(zone, "miles")  # "within 90 minutes" is no second range of miles

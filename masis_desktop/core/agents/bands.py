@@ -93,16 +93,11 @@ def asked_numbers(question: str) -> dict[str, float]:
     """The question's age, distance (miles or km), group size, day of the week (1 = Monday) and ordinal labels
     ("Stage 5": kind "stage"), by kind (the first of each)."""
     out: dict[str, float] = {}
-    for kind, pattern in _ASKED.items():
-        m = pattern.search(question)
-        if m:
-            found = next(g for g in m.groups() if g).lower()
-            out[kind] = float(tx.NUMBER_WORDS[found]) if found in tx.NUMBER_WORDS else float(found)
+    for kind, number, _, _ in _conditions(question):
+        out.setdefault(kind, number)
     days = {m.group(1).lower() for m in _ASKED_DAY.finditer(question)}
     if len(days) == 1:
         out["day"] = float(_day(days.pop()))
-    for m in _ASKED_LABEL.finditer(question):
-        out.setdefault(" ".join(m.group(1).lower().split()), float(m.group(2)))
     return out
 
 
@@ -274,3 +269,35 @@ def band_confirms(question: str, values: Sequence[tx.Quantity], sentences: Seque
     return any(band.holds(number) and _states(band.text, value) and _rival(band.text, value) is None
                for kind, number in asked.items() for sentence in sentences for band in scoped_bands(sentence, kind)
                for value in values)
+
+
+def _conditions(text: str) -> list[tuple[str, float, int, int]]:
+    """The ages, distances, group sizes and ordinal labels ``text`` writes: (kind, number, start, end of the
+    number)."""
+    out: list[tuple[str, float, int, int]] = []
+    for kind, pattern in _ASKED.items():
+        for m in pattern.finditer(text):
+            group = next(i for i in range(1, (m.lastindex or 0) + 1) if m.group(i))
+            found = m.group(group).lower()
+            number = float(tx.NUMBER_WORDS[found]) if found in tx.NUMBER_WORDS else float(found)
+            out.append((kind, number, m.start(group), m.end(group)))
+    for m in _ASKED_LABEL.finditer(text):
+        out.append((" ".join(m.group(1).lower().split()), float(m.group(2)), m.start(2), m.end(2)))
+    return out
+
+
+def restated_condition(question: str, claim: str, value: tx.Quantity, sentences: Sequence[str]) -> bool:
+    """Whether ``value`` is the question's own age, distance, group size or ordinal label written again in the
+    claim, held by a band of the cited sentences: "My daughter is on Stage 5 ... 12 pupils per class [c12]" over
+    "Stages 4–7: ..., maximum 12 pupils" (held-out v8: "5" was called invented and the right answer refused). The
+    passage states the number as a range; the claim's own value is checked as any other. Only the number inside
+    the condition's words counts ("Stage 5", "my 12-year-old"), never a bare figure equal to it ("5 pupils")."""
+    asked = asked_numbers(question)
+    if not asked:
+        return False
+    for kind, number, start, end in _conditions(claim):
+        if asked.get(kind) != number or not (start < value.end and value.start < end):
+            continue
+        if any(band.holds(number) for sentence in sentences for band in scoped_bands(sentence, kind)):
+            return True
+    return False

@@ -269,6 +269,8 @@ def fact_findings(claim: str, cited: list[Source], evidence: list[Source], *,
             continue
         if computing and cited and derived_from(q, cited):
             continue
+        if question and cited and bands.restated_condition(question, claim, q, [x for s in cited for x in s.lines]):
+            continue
         missing.append(q.text)
         elsewhere = [s for s in others if quantity_in(q, s)]
         if elsewhere:
