@@ -316,8 +316,7 @@ class TraceTableModel(_TableModel):
         col = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
             if col == 0:
-                it = int(row.get("_iteration", 0))
-                return "first" if it == 0 else f"retry {it}"
+                return pass_label(int(row.get("_iteration", 0)))
             if col == 1:
                 return str(row.get("node", ""))
             if col == 2:
@@ -345,10 +344,15 @@ _DETAIL_KEYS = {
     "researcher": ("chunks", "filtered_out", "avg_score", "threshold_used", "augmented_query_used",
                    "restated_query"),
     "synthesizer": ("citations", "answer_length", "context_compressed"),
-    "critic": ("confidence", "hallucination", "invalid_citations", "uncited_claims", "unsupported_claims"),
+    "critic": ("reused_from", "confidence", "hallucination", "invalid_citations", "uncited_claims",
+               "unsupported_claims"),
     "evaluator": ("overall_score", "faithfulness", "relevance", "completeness"),
     "supervisor": ("decision", "reason", "repeats_iteration", "confidence", "retry_count"),
 }
+
+
+def pass_label(iteration: int) -> str:
+    return "first" if iteration == 0 else f"retry {iteration}"
 
 
 def trace_details(row: dict[str, Any]) -> str:
@@ -365,6 +369,8 @@ def trace_details(row: dict[str, Any]) -> str:
             value = len(value)
         elif key == "restated_query":
             value = f"\u201c{value}\u201d"
+        elif key in ("reused_from", "repeats_iteration"):  # an earlier pass, named as the Pass column names it
+            value = f"the {pass_label(int(value))} pass" if int(value) == 0 else pass_label(int(value))
         parts.append(f"{key.replace('_', ' ')} {value}")
     if row.get("error"):
         parts.append(f"error: {row['error']}")
