@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Generator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
@@ -230,15 +230,8 @@ def ask(
 
         check()
         yield StageStarted("auditing", it, retries, "checking every sentence against its sources")
-        audited = next((a for a in attempts if a.draft == draft.text and a.context.block() == context.block()),
-                       None)
-        if audited is not None:  # the same draft on the same evidence: the audit is a function of the two
-            result = replace(audited.result, stats=None, slot_stats=[], entry={
-                **audited.result.entry, "iteration": it, "code_ms": 0.0, "model_ms": 0.0, "duration_ms": 0.0,
-                "reused_from": audited.iteration})
-        else:
-            result = critic_agent.critique(state.user_query, draft.text, context, models.critic, iteration=it,
-                                           embedder=embedder, cancel=cancel)
+        result = critic_agent.critique(state.user_query, draft.text, context, models.critic, iteration=it,
+                                       embedder=embedder, cancel=cancel)
         state.metrics["llm_calls"].extend(result.slot_stats)
         if result.stats:
             state.metrics["llm_calls"].append(result.stats)

@@ -344,8 +344,7 @@ _DETAIL_KEYS = {
     "researcher": ("chunks", "filtered_out", "avg_score", "threshold_used", "augmented_query_used",
                    "restated_query"),
     "synthesizer": ("citations", "answer_length", "context_compressed"),
-    "critic": ("reused_from", "confidence", "hallucination", "invalid_citations", "uncited_claims",
-               "unsupported_claims"),
+    "critic": ("confidence", "hallucination", "invalid_citations", "uncited_claims", "unsupported_claims"),
     "evaluator": ("overall_score", "faithfulness", "relevance", "completeness"),
     "supervisor": ("decision", "reason", "repeats_iteration", "confidence", "retry_count"),
 }
@@ -369,7 +368,7 @@ def trace_details(row: dict[str, Any]) -> str:
             value = len(value)
         elif key == "restated_query":
             value = f"\u201c{value}\u201d"
-        elif key in ("reused_from", "repeats_iteration"):  # an earlier pass, named as the Pass column names it
+        elif key == "repeats_iteration":  # an earlier pass, named as the Pass column names it
             value = f"the {pass_label(int(value))} pass" if int(value) == 0 else pass_label(int(value))
         parts.append(f"{key.replace('_', ' ')} {value}")
     if row.get("error"):
