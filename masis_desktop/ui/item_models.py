@@ -369,7 +369,8 @@ def trace_details(row: dict[str, Any]) -> str:
         elif key == "restated_query":
             value = f"\u201c{value}\u201d"
         elif key == "repeats_iteration":  # an earlier pass, named as the Pass column names it
-            value = f"the {pass_label(int(value))} pass" if int(value) == 0 else pass_label(int(value))
+            parts.append(f"would repeat {'the first pass' if int(value) == 0 else pass_label(int(value))}")
+            continue
         parts.append(f"{key.replace('_', ' ')} {value}")
     if row.get("error"):
         parts.append(f"error: {row['error']}")

@@ -157,7 +157,7 @@ def test_the_trace_says_when_a_retry_would_repeat_an_attempt(qtbot: Any, window:
     assert response["status"] == "needs_clarification" and len(response["metrics"]["retry_reasons"]) == 1
     assert "would have repeated attempt 2 word for word" in window.trace.retries.text()
     details = window.trace.model.data(window.trace.model.index(len(window.trace.model.rows) - 2, 4))
-    assert details.startswith("decision escalate") and "repeats iteration retry 1" in details
+    assert details.startswith("decision escalate") and "would repeat retry 1" in details
 
 
 def test_cancel_stops_a_running_answer(qtbot: Any, window: Any, script: Script, tmp_path: Path) -> None:
