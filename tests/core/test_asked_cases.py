@@ -283,6 +283,38 @@ def test_the_question_s_condition_restated_is_stated_by_the_band_holding_it(answ
     assert found == ([] if invented is None else [f'"{invented}" appears in none of the evidence (checked [c1])'])
 
 
+_WINTER = ("Lakeview Ice Rink – public skating prices, winter season 2024/25. Adult (16+): EUR 9.50. Child (4–15): "
+           "EUR 6.50. Family (2 adults + 2 children): EUR 27. Sessions last 90 minutes.")
+_SUMMER = ("Lakeview Ice Rink – summer public skating 2025 (1 June – 31 August). Adult (16+): EUR 8. Child (4–15): "
+           "EUR 5.50. Family ticket (2 adults + 2 children): EUR 23. Sessions last 60 minutes.")
+
+
+@pytest.mark.parametrize(("answer", "question", "conflict"), [
+    # the question names the season by its word or by a month the other list's dates hold: no disagreement
+    ("EUR 6.50 [c1].", "How much is entry for my 9-year-old at Lakeview this winter?", False),
+    ("90 minutes [c1].", "How long does a winter public skating session last at Lakeview?", False),
+    ("EUR 23 [c2].", "Two adults and two kids skating at Lakeview in July: how much is the family ticket?", False),
+    # named by neither: the two lists disagree, for the user to settle
+    ("EUR 6.50 [c1].", "How much is entry for my 9-year-old at Lakeview?", True),
+])
+def test_a_season_or_month_the_question_names_picks_the_seasonal_document(answer: str, question: str,
+                                                                        conflict: bool) -> None:
+    audit = audit_answer(answer, [hit("c1", _WINTER, document="winter.txt"), hit("c2", _SUMMER, document="summer.txt")],
+                         question=question)
+    assert any(i.issue_type is IssueType.CONTRADICTION for i in audit.issues) is conflict
+
+
+def test_a_labelled_value_of_another_year_s_document_is_no_rival_when_the_question_names_the_year() -> None:
+    rents = [hit("c1", "Hollybank Allotments – plot rents 2025. Full plot: GBP 104 per year. Concession: 30% off "
+                       "the rent.", document="rents-2025.txt"),
+             hit("c2", "Hollybank Allotments – plot rents 2024. Full plot: GBP 96 per year. Concession (state "
+                       "pension or benefits): 40% off the rent.", document="rents-2024.txt")]
+    q = "What was the concession discount on Hollybank plot rents in %s?"
+    assert audit_answer("40% [c2].", rents, question=q % "2024").issues == []
+    assert any("as if it applied generally" in i.description
+               for i in audit_answer("40% [c2].", rents, question=q.replace(" in %s", "")).issues)
+
+
 def test_a_distance_band_needs_the_distance_unit_after_its_range() -> None:
     zone = "Zone 2 (outer suburbs up to 12 miles): target arrival within 90 minutes"
     band = bands.band_of(zone, "miles")  # "within 90 minutes" is no second range of miles
