@@ -8,7 +8,7 @@ import pytest
 from masis_desktop.core.agents import bands
 from masis_desktop.core.agents import text as tx
 from masis_desktop.core.agents.asked import missing_contact, other_cases, outside_period
-from masis_desktop.core.agents.citations import Source, audit_answer
+from masis_desktop.core.agents.citations import Source, audit_answer, period_markers
 from masis_desktop.core.agents.slots import find_slots
 from masis_desktop.core.schemas import IssueType
 from tests.core.pipeline_support import hit
@@ -302,6 +302,16 @@ def test_a_season_or_month_the_question_names_picks_the_seasonal_document(answer
     audit = audit_answer(answer, [hit("c1", _WINTER, document="winter.txt"), hit("c2", _SUMMER, document="summer.txt")],
                          question=question)
     assert any(i.issue_type is IssueType.CONTRADICTION for i in audit.issues) is conflict
+
+
+@pytest.mark.parametrize(("question", "markers"), [
+    ("Is the rink open in July or this winter?", ["winter", "july"]),
+    ("How many days may staff work remotely?", []),  # the verb, not the month
+    ("May I bring my own skates in May?", ["may"]),
+    ("What was the price on 3 March 2025?", []),  # a whole date is a case marker of its own
+])
+def test_period_markers_are_seasons_and_months_outside_whole_dates(question: str, markers: list[str]) -> None:
+    assert period_markers(question) == markers
 
 
 def test_a_labelled_value_of_another_year_s_document_is_no_rival_when_the_question_names_the_year() -> None:

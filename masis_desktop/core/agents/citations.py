@@ -417,7 +417,8 @@ def case_markers(question: str) -> list[str]:
 
 _SEASONS = ("spring", "summer", "autumn", "winter")
 _SEASON_WORD = re.compile(rf"\b({'|'.join(_SEASONS)})\b", re.IGNORECASE)
-_MONTH_WORD = re.compile(rf"\b({tx.MONTH_RE})\b", re.IGNORECASE)
+# capitalised only, and no "May I/we ...": "may" is a verb far more often than a month
+_MONTH_WORD = re.compile(rf"\b({'|'.join(m.capitalize() for m in tx.MONTHS)})\b(?<!May(?=\s+(?:I|we|you|one)\b))")
 
 
 def period_markers(question: str) -> list[str]:
@@ -434,7 +435,7 @@ def _marks(marker: str, text: str) -> bool:
     if marker in _SEASONS:
         return re.search(rf"\b{marker}\b", text, re.IGNORECASE) is not None
     if marker in tx.MONTHS:  # named, or inside a range the text gives ("1 June – 31 August" holds July)
-        return (re.search(rf"\b{marker}\b", text, re.IGNORECASE) is not None
+        return (re.search(rf"\b{marker.capitalize()}\b", text) is not None
                 or tx.in_date_range(f"15 {marker}", text))
     if " " in marker and _MODEL_NAME.fullmatch(marker):
         return re.search(rf"(?<![\w.]){re.escape(marker)}(?![\w]|[.,]\d)", text) is not None
@@ -778,8 +779,12 @@ def variation_findings(claim: str, answer: str, evidence: list[Source],
                 mine = [o for o in mine if o.source.id in cited]
         if not mine:
             continue
-        cases_of = {id(o): _label_case(o, [r for r in all_occ if _same_case(o.source, r.source, markers)])
-                    for o in mine if o.label is not None}
+        peers: dict[str, list[Occurrence]] = {}  # the occurrences that may rival a value of each chunk
+        for o in mine:
+            if o.label is not None and o.source.id not in peers:
+                same = {s.id for s in evidence if _same_case(o.source, s, markers)}
+                peers[o.source.id] = [r for r in all_occ if r.source.id in same]
+        cases_of = {id(o): _label_case(o, peers[o.source.id]) for o in mine if o.label is not None}
         if any(qualifier & claim_words for _, qualifier in cases_of.values()):
             continue  # the claim names a case stating this value ("Silver: 2 games" where Gold also has 2)
         reported = False
