@@ -423,7 +423,7 @@ _MONTH_WORD = re.compile(rf"\b({'|'.join(m.capitalize() for m in tx.MONTHS)})\b(
 
 def period_markers(question: str) -> list[str]:
     """The season or month a question names outside a whole date ("this winter", "in July"): which of two
-    seasonal documents it asks about (held-out v9: four right answers from the winter or the summer price list
+    seasonal documents it asks about (held-out v9: three right answers from the winter or the summer price list
     were escalated as the two lists disagreeing)."""
     dates = list(tx.DATE.finditer(question))
     months = [m.group(1).lower() for m in _MONTH_WORD.finditer(question)
