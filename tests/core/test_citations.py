@@ -638,40 +638,33 @@ def test_the_question_s_own_numbers_are_not_values_stated_per_case() -> None:
     assert not audit.audit.needs_retry and audit.issues == []
 
 
-PARTIES = ("Corriemoor Tenpin Centre – Children's Party Packages 2025. Bronze: 1 game, hot dog and squash, GBP 11.50 "
-           "per child. Silver: 2 games, meal and slush, GBP 15.95 per child. Gold: 2 games, meal, slush and a GBP 5 "
-           "arcade card, GBP 19.95 per child.")
-
-
-@pytest.mark.parametrize(("answer", "general"), [
-    # Gold also has 2 games: the value is the Silver package's, which the answer names (held-out v8's right
-    # answer was refused as "2 stated as if it applied generally")
-    ("Silver: 2 games, meal and slush, GBP 15.95 per child [c1].", False),
-    ("The package includes 2 games [c1].", False),  # the question names Silver
-    ("The package includes 1 game [c1].", True),  # Bronze's value
-])
-def test_a_value_two_cases_share_is_the_named_case_s(answer: str, general: bool) -> None:
-    audit = audit_answer(answer, [hit("c1", PARTIES)],
-                         question="What does the Silver party package at Corriemoor Tenpin Centre include?")
-    assert any("as if it applied generally" in i.description for i in audit.issues) is general
-    assert audit.audit.needs_retry is general
-
-
 FEES = ("Ashcombe Heath Golf Club – Visitor Green Fees 2024. 18 holes, Monday–Friday: GBP 65; Saturday, "
         "Sunday and bank holidays: GBP 80. Twilight rate (tee times after 15:00, April–September): GBP 40. "
         "9 holes, weekdays only: GBP 38.")
 
 
-@pytest.mark.parametrize(("answer", "question", "general"), [
+PARTIES = ("Corriemoor Tenpin Centre – Children's Party Packages 2025. Bronze: 1 game, hot dog and squash, GBP 11.50 "
+           "per child. Silver: 2 games, meal and slush, GBP 15.95 per child. Gold: 2 games, meal, slush and a GBP 5 "
+           "arcade card, GBP 19.95 per child.")
+SILVER = "What does the Silver party package at Corriemoor Tenpin Centre include?"
+
+
+@pytest.mark.parametrize(("passage", "answer", "question", "general"), [
     # the label is the whole list: "Saturday" names the case the question asks about
-    ("GBP 80 [c1].", "I want to play 18 holes on a Saturday in 2024 – what's the green fee?", False),
+    (FEES, "GBP 80 [c1].", "I want to play 18 holes on a Saturday in 2024 – what's the green fee?", False),
     # a comma inside brackets does not cut a label ("April–September)" was a case of its own)
-    ("GBP 40 [c1].", "What was the twilight green fee at Ashcombe Heath in 2024?", False),
-    ("GBP 65 [c1].", "What was the green fee on a Saturday in 2024?", True),
-    ("GBP 80 [c1].", "What is the green fee?", True),
+    (FEES, "GBP 40 [c1].", "What was the twilight green fee at Ashcombe Heath in 2024?", False),
+    (FEES, "GBP 65 [c1].", "What was the green fee on a Saturday in 2024?", True),
+    (FEES, "GBP 80 [c1].", "What is the green fee?", True),
+    # Gold also has 2 games: the value is the Silver package's, which the answer or the question names (held-out
+    # v8's right answer was refused as "2 stated as if it applied generally")
+    (PARTIES, "Silver: 2 games, meal and slush, GBP 15.95 per child [c1].", SILVER, False),
+    (PARTIES, "The package includes 2 games [c1].", SILVER, False),
+    (PARTIES, "The package includes 1 game [c1].", SILVER, True),  # Bronze's value
 ])
-def test_list_labels_and_bracketed_commas(answer: str, question: str, general: bool) -> None:
-    audit = audit_answer(answer, [hit("c1", FEES)], question=question)
+def test_list_labels_and_values_per_case(passage: str, answer: str, question: str, general: bool) -> None:
+    audit = audit_answer(answer, [hit("c1", passage)], question=question)
     assert any("as if it applied generally" in i.description for i in audit.issues) is general
-    if not general:
-        assert audit.issues == [] and not audit.audit.needs_retry
+    if not general:  # nothing but the advisory hint about the question's words (x0.9, no retry)
+        assert not audit.audit.needs_retry
+        assert [i for i in audit.issues if "never use the question's words" not in i.description] == []

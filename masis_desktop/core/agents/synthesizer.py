@@ -279,13 +279,6 @@ def drop_echo(text: str, problems: Sequence[str] = ()) -> tuple[str, int]:
     if m:
         text = text[: m.start()].rstrip()
         count += 1
-    example = prompts.SYNTH_EXAMPLE.lower()
-    sentences = split_sentences(text)
-    kept = [sent.text for sent in sentences
-            if strip_citations(sent.text).strip().rstrip(".").strip().lower() != example]
-    if len(kept) < len(sentences):
-        text = " ".join(kept)
-        count += 1
     fragments: list[str] = []
     for problem in problems:  # '"<sentence>": <description> (<suggestion>)', as problems_from writes them
         body = re.sub(r'^"[^"]*":\s*', "", problem)
@@ -293,16 +286,20 @@ def drop_echo(text: str, problems: Sequence[str] = ()) -> tuple[str, int]:
         for f in (description, suggestion.split(", or write only")[0]):
             if len(f.strip()) >= _ECHO_MIN_CHARS:
                 fragments.append(f.strip().lower())
-    if fragments:
-        kept = []
-        for sent in split_sentences(text):
-            low = sent.text.lower()
-            if any(f in low for f in fragments):
-                count += 1
-            else:
-                kept.append(sent.text)
-        if count > (1 if m else 0):
-            text = " ".join(kept)
+    example = prompts.SYNTH_EXAMPLE.lower()
+    sentences = [sent.text for sent in split_sentences(text)]
+    kept: list[str] = []
+    example_cut = False
+    for sent in sentences:
+        if strip_citations(sent).strip().rstrip(".").strip().lower() == example:
+            example_cut = True
+        elif any(f in sent.lower() for f in fragments):
+            count += 1
+        else:
+            kept.append(sent)
+    count += example_cut
+    if len(kept) < len(sentences):
+        text = " ".join(kept)
     return text.strip(), count
 
 
