@@ -8,7 +8,7 @@ import pytest
 from masis_desktop.core.agents import bands
 from masis_desktop.core.agents import text as tx
 from masis_desktop.core.agents.asked import missing_contact, other_cases, outside_period
-from masis_desktop.core.agents.citations import Source, audit_answer, period_markers
+from masis_desktop.core.agents.citations import Source, audit_answer, in_year_span, period_markers
 from masis_desktop.core.agents.slots import find_slots
 from masis_desktop.core.schemas import IssueType
 from tests.core.pipeline_support import hit
@@ -140,6 +140,44 @@ def test_a_value_from_a_sibling_clause_naming_another_case_is_a_factual_error() 
     # a clause continuing the asked case's label names no other case: "daily cap" is Car Park A's
     parking = "Parking. Car Park A (main entrance): EUR 2.50 per hour, daily cap EUR 14. Car Park B: EUR 9 per day."
     assert _issues("EUR 14 [c1].", parking, "What is the daily cap in Car Park A?") == []
+
+
+def test_a_list_head_names_every_clause_of_its_list() -> None:
+    fares = ("Skerry Boats – Fares 2025. Puffin Rock cruise: adult GBP 24.00, child GBP 14.00, concession (over-65 or "
+             "student card) GBP 20.00. Sunset cruise: adult GBP 32.00.")
+    q = "What is the concession fare for the Puffin Rock cruise for a student?"
+    # the concession clause is the Puffin Rock cruise's too: no value of another case
+    assert [t for t, _ in _issues("GBP 20.00 [c1].", fares, q) if t is IssueType.FACTUAL_ERROR] == []
+    # a clause with a head of its own is a list of its own: Spanish tours are not English ones
+    tours = "Tours in Spanish: 10:00 and 14:30; in English: 11:00 and 16:00."
+    assert [t for t, _ in _issues("14:30 [c1].", tours, "What time is the afternoon tour in English?")
+            if t is IssueType.FACTUAL_ERROR]
+    # a weekday is a value of its clause's case too
+    rounds = "Clearview Windows – Rates 2025. Rounds: Monday Ashby Road area, Thursday Fenwick Park, Friday Longmere."
+    q = "I live in Longmere - which day do the window cleaners come?"
+    [desc] = [d for t, d in _issues("Thursday [c1].", rounds, q) if t is IssueType.FACTUAL_ERROR]
+    assert desc == ('states a value of "Rounds: Thursday Fenwick Park" [c1]; the question asks about '
+                    '"Rounds: Friday Longmere."')
+    assert _issues("Friday [c1].", rounds, q) == []
+
+
+@pytest.mark.parametrize(("question", "passage", "missing"), [
+    ("What does an adult pay at the Eastgate wall on a Tuesday?", "Eastgate – Adult off-peak (weekdays): GBP 9.50.",
+     None),
+    ("What does an adult pay at the Eastgate wall on a Tuesday?", "Eastgate – open Monday-Friday. Adult: GBP 9.50.",
+     None),
+    ("What does an adult pay at the Eastgate wall on a Tuesday?", "Eastgate – open Saturdays. Adult: GBP 9.50.",
+     "Tuesday"),
+    ("When does the Seal Island boat leave Pennock Quay in January 2026?",
+     "Winter Timetable 2025-26. Seal Island: departs Pennock Quay at 11:30.", None),
+    ("When does the Seal Island boat leave Pennock Quay in January 2027?",
+     "Winter Timetable 2025-26. Seal Island: departs Pennock Quay at 11:30.", "2027"),
+])
+def test_a_day_in_a_range_of_days_and_a_year_in_a_span_of_years_are_mentioned(question: str, passage: str,
+                                                                             missing: str | None) -> None:
+    gaps = [d for t, d in _issues("11:30 [c1].", passage, question) if "never mention" in d]
+    assert gaps == ([f"the cited passages never mention {missing}, which the question asks about"] if missing else [])
+    assert not in_year_span("2024", "valid from 2024-04-01") and in_year_span("2026", "season 2025/2026")
 
 
 NEW_PRICES = "Lesson Prices (from 1 February 2025). 60 minutes: EUR 48."

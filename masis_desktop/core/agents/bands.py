@@ -124,8 +124,34 @@ _UNIT_AFTER = {"miles": re.compile(r"\s*miles?\b", re.IGNORECASE),
 
 
 def _day_band(clause: str) -> Band | None:
-    """The days of the week a clause names: "Monday–Friday 15:00–21:00", "Sundays and bank holidays: GBP 135";
-    short forms only capitalised ("Sat", not "we sat")."""
+    """The days of the week a clause names: "Monday–Friday 15:00–21:00", "Sundays and bank holidays: GBP 135"."""
+    days = _days_in(clause)
+    # every day of the week ("daily 10:00–19:00") names no case: it would rival every other clause's value
+    return Band("day", 1, 7, clause, frozenset(days)) if days and len(days) < 7 else None
+
+
+def names_day(day: str, text: str) -> bool:
+    """Whether ``text`` names the weekday ``day`` ("Tuesday") itself, in a range ("Monday-Friday") or in a group
+    ("weekdays", "daily"): a question about a Tuesday visit is answered by the weekday price (held-out v10: a
+    right answer refused as never mentioning Tuesday)."""
+    day = day.strip()
+    return bool(_ONE_DAY.fullmatch(day)) and len(day) > 3 and _day(day) in _days_in(text)
+
+
+def weekdays(text: str) -> list[int]:
+    """The weekdays (1 = Monday) ``text`` names one by one by their full names, in its order: "Friday" is a value
+    an answer gives; a range or a group ("Monday-Friday", "weekdays") is a case a passage states."""
+    taken = [(m.start(), m.end()) for m in _DAY_RANGE.finditer(text)]
+    out: list[int] = []
+    for m in _ONE_DAY.finditer(text):
+        if len(m.group(1)) > 3 and m.group(1).lower() in _DAYS and not any(a <= m.start() < b for a, b in taken):
+            out.append(_day(m.group(1)))
+    return list(dict.fromkeys(out))
+
+
+def _days_in(clause: str) -> set[float]:
+    """The days of the week (1 = Monday) a clause names, singly, in ranges or in groups; short forms only
+    capitalised ("Sat", not "we sat")."""
     days: set[float] = set()
     taken: list[tuple[int, int]] = []
     for m in _DAY_RANGE.finditer(clause):
@@ -139,8 +165,7 @@ def _day_band(clause: str) -> Band | None:
     for word, group in _DAY_GROUPS.items():
         if re.search(rf"(?<![\w-]){word}(?![\w-])", lowered):
             days |= {float(d) for d in group}
-    # every day of the week ("daily 10:00–19:00") names no case: it would rival every other clause's value
-    return Band("day", 1, 7, clause, frozenset(days)) if days and len(days) < 7 else None
+    return days
 
 
 def _label_band(clause: str, kind: str) -> Band | None:
