@@ -7,7 +7,7 @@ import pytest
 
 from masis_desktop.core.agents import bands
 from masis_desktop.core.agents import text as tx
-from masis_desktop.core.agents.asked import missing_contact, other_cases, outside_period
+from masis_desktop.core.agents.asked import missing_amount, missing_contact, other_cases, outside_period
 from masis_desktop.core.agents.citations import Source, audit_answer, in_year_span, period_markers
 from masis_desktop.core.agents.slots import find_slots
 from masis_desktop.core.schemas import IssueType
@@ -46,6 +46,35 @@ def test_a_question_asking_for_a_contact_detail_needs_one_in_the_answer(question
                                                                          missing: str | None) -> None:
     gap = missing_contact(question, said)
     assert (gap == f"the question asks for {missing}; the answer gives none") if missing else gap is None
+
+
+@pytest.mark.parametrize(("question", "said", "missing"), [
+    ("Back in 2024, what did we pay for a family ticket for two adults and two kids?", "2 adults + 2 children", True),
+    ("How much is a 2-hour taster wheel session?", "42.00 Claybourne Pottery Studio", True),
+    ("How much is a 2-hour taster wheel session?", "GBP 42.00", False),
+    ("What do they charge per mile over the free mileage?", "45p per mile", False),
+    ("How much discount do piano teachers get?", "15% off standard tuning", False),
+    ("How much does a child under 4 pay?", "Under-4s travel free", False),
+    ("How much notice must I give to move a lesson without being charged?", "48 hours", False),
+    ("How much usable storage does the appliance have?", "24 TB", False),
+    ("What is the refrigerant charge of the Aurora X3?", "1.4 kg", False),
+])
+def test_a_question_asking_what_it_costs_needs_an_amount_in_the_answer(question: str, said: str,
+                                                                      missing: bool) -> None:
+    gap = missing_amount(question, said)
+    assert gap == ("the question asks what it costs; the answer states no amount" if missing else None)
+
+
+def test_a_draft_caught_in_a_loop_is_no_answer() -> None:
+    loop = "[c1] July 2024 [c1] [c2] July 2024 [c2] July 2024 [c1] July 2024 [c2] July 2024"
+    assert tx.repeated_phrase(loop) == "july 2024"
+    assert tx.repeated_phrase("[Dr. Amara Nwosu] [Dr. Amara Nwosu] [Dr. Amara Nwosu] [c1]") is None  # thrice
+    assert tx.repeated_phrase("Open 10 10 10 10 on weekdays") is None  # a number is no phrase
+    audit = audit_answer(loop, [hit("c1", "Summer Fruit 2024: open July 2024, Thursday-Sunday."),
+                                hit("c2", "Summer Fruit 2024: July 2024 prices.")], question="Which days was it open?")
+    assert audit.audit.needs_retry and audit.audit.penalty_factor == 0.0
+    assert (IssueType.INCOMPLETE, 'the answer writes "july 2024" over and over: it states no answer') in [
+        (i.issue_type, i.description) for i in audit.issues]
 
 
 def test_an_answer_without_the_asked_contact_detail_is_retried_with_the_reason() -> None:

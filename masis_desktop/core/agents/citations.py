@@ -42,7 +42,7 @@ import numpy as np
 
 from masis_desktop.core.agents import bands
 from masis_desktop.core.agents import text as tx
-from masis_desktop.core.agents.asked import missing_contact, other_cases, outside_period
+from masis_desktop.core.agents.asked import missing_amount, missing_contact, other_cases, outside_period
 from masis_desktop.core.schemas import (
     CitationAudit,
     ClaimCheck,
@@ -1288,10 +1288,13 @@ def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encode
     plain_of = dict(zip((id(c) for c in claims), stripped, strict=True))
     cited_texts = list(dict.fromkeys(by_id[cid].text for c in claim_sentences for cid in c.citations if cid in by_id))
     cited_about = list(dict.fromkeys(by_id[cid].about for c in claim_sentences for cid in c.citations if cid in by_id))
+    looped = tx.repeated_phrase(answer) if claim_sentences else None
     non_answer = bool(question) and bool(claim_sentences) and restates_question(
         [plain_of[id(c)] for c in claim_sentences], question or "")
-    if non_answer:
-        f = Finding(IssueType.INCOMPLETE, 0.9, "the answer only restates the question: it states no answer",
+    if looped or non_answer:
+        f = Finding(IssueType.INCOMPLETE, 0.9,
+                    f'the answer writes "{looped}" over and over: it states no answer' if looped
+                    else "the answer only restates the question: it states no answer",
                     answer[:200], f'state what the passages say, or write only: "{tx.ABSTAIN}"', None,
                     NON_ANSWER_FACTOR, True, False)
         findings.append(f)
@@ -1311,7 +1314,8 @@ def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encode
         penalty *= INCOMPLETE_FACTOR
         needs_retry = True
     elif question and claim_sentences and (gap := missing_contact(
-            question, " ".join(plain_of[id(c)] for c in claim_sentences)) or outside_period(question, cited_texts)
+            question, claimed := " ".join(plain_of[id(c)] for c in claim_sentences))
+            or missing_amount(question, claimed) or outside_period(question, cited_texts)
             or bands.beyond_bands(question, [line for s in sources if s.text in cited_texts for line in s.lines])):
         f = Finding(IssueType.INCOMPLETE, 0.7, gap, answer[:200],
                     f'answer only with what a passage states for what was asked, or write only: "{tx.ABSTAIN}"',

@@ -175,6 +175,22 @@ def strip_citations(text: str, known_ids: set[str] | None = None) -> str:
     return re.sub(r"\s+([.,;:!?])", r"\1", re.sub(r"[ \t]{2,}", " ", "".join(out))).strip()
 
 
+def repeated_phrase(text: str, times: int = 4) -> str | None:
+    """A phrase of one to eight words a sentence writes ``times`` times in a row, citations aside: a small writer
+    caught in a loop ("July 2024 [c25] [c11] July 2024 [c32] July 2024 ..."; held-out v10 committed one). Over
+    the 1,581 recorded drafts of dev and held-out v2-v10 only two loops reach four repeats within a sentence;
+    three occur in a name written thrice ("[Dr. Amara Nwosu] [Dr. Amara Nwosu] [Dr. Amara Nwosu]")."""
+    for sentence in split_sentences(text):  # within a sentence: a list may repeat a phrase sentence by sentence
+        w = [x for x in (t.strip(".,;:()[]").lower() for t in strip_citations(sentence.text).split()) if x]
+        for n in range(1, 9):
+            for i in range(len(w) - n * times + 1):
+                seg = w[i:i + n]
+                if any(ch.isalpha() for ch in seg[0]) and all(w[i + k * n:i + (k + 1) * n] == seg
+                                                              for k in range(1, times)):
+                    return " ".join(seg)
+    return None
+
+
 ABSTAIN = "I lack sufficient evidence in your documents to answer this."  # the writer's abstention, verbatim
 
 
