@@ -178,8 +178,8 @@ def strip_citations(text: str, known_ids: set[str] | None = None) -> str:
 def repeated_phrase(text: str, times: int = 4) -> str | None:
     """A phrase of one to eight words a sentence writes ``times`` times in a row, citations aside: a small writer
     caught in a loop ("July 2024 [c25] [c11] July 2024 [c32] July 2024 ..."; held-out v10 committed one). Over
-    the 1,581 recorded drafts of dev and held-out v2-v10 only two loops reach four repeats within a sentence;
-    three occur in a name written thrice ("[Dr. Amara Nwosu] [Dr. Amara Nwosu] [Dr. Amara Nwosu]")."""
+    the 1,581 recorded answer-mode drafts of dev and held-out v2-v10 only two loops reach four repeats within a
+    sentence; at three repeats a right answer would be refused ("[Dr. Amara Nwosu]" written thrice)."""
     for sentence in split_sentences(text):  # within a sentence: a list may repeat a phrase sentence by sentence
         w = [x for x in (t.strip(".,;:()[]").lower() for t in strip_citations(sentence.text).split()) if x]
         for n in range(1, 9):
