@@ -562,6 +562,21 @@ def test_a_time_of_day_is_one_value() -> None:
     assert wrong.audit.hallucination_detected  # a time no passage states
 
 
+def test_a_time_on_the_twelve_hour_clock_is_the_same_time_of_day() -> None:
+    from masis_desktop.core.agents import text as tx
+    assert [(q.text, q.value, q.kind) for q in tx.quantities("Mon-Thu 10am-8pm, Fri 9.30 a.m. to 9:15pm")] == [
+        ("10am", 600.0, "clock"), ("8pm", 1200.0, "clock"), ("9.30 a.m.", 570.0, "clock"), ("9:15pm", 1275.0, "clock")]
+    assert [q.text for q in tx.quantities("12pm, 12am, GBP 50 pm")] == ["12pm", "12am", "GBP 50"]  # pm: per month
+    ev = [hit("c1", "Bouncers Trampoline Park, term time. Monday-Thursday 3pm-8pm; Friday 3pm-9pm; weekends 9am-7pm.")]
+    same = audit_answer("On Fridays it closes at 21:00 [c1].", ev)  # "9pm" is 21:00
+    assert not same.audit.hallucination_detected and not same.audit.needs_retry
+    wrong = audit_answer("On Fridays it closes at 9:30pm [c1].", ev, question="When does it shut on a Friday?")
+    assert wrong.audit.hallucination_detected  # a time no passage states, not the numbers 9 and 30
+    [desc] = [i.description for i in audit_answer("It shuts at 8pm [c1].", ev,
+                                                  question="When does it shut on a Friday?").issues
+              if "falls under" in i.description]
+    assert desc.startswith('the question\'s day (5) falls under "Friday 3pm-9pm" [c1]')
+
 
 RANGE = ("Tarnwick Skerry gravel range, model year 2025. Skerry 300: aluminium frame, weight 10.4 kg, maximum system "
          "weight 125 kg, price EUR 1,290. Skerry 500: carbon frame, weight 8.9 kg, maximum system weight 115 kg, "

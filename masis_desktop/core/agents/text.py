@@ -381,13 +381,26 @@ def is_unit(word: str) -> bool:
 _DOTTED_CODE = re.compile(r"(?<![\w.])\d+(?:\.\d+){2,}(?![\w]|\.\d)")
 _CODE_PREFIX = re.compile(r"[A-Za-z]-$")
 _CLOCK = re.compile(r"(?<![\d:.,])([01]?\d|2[0-3]):([0-5]\d)(?![\d:])")
+# "9pm", "9.30 pm", "10:15a.m.": a time of day on the 12-hour clock, the same value as "21:00" / "21:30" / "10:15"
+# ("GBP 50 pm" is per month: an amount before "pm" is no time)
+_AM_PM = re.compile(r"(?<![\d:.,£$€])(1[0-2]|0?[1-9])(?:[:.]([0-5]\d))?[ \t]?([ap])(?:\.m\.|m\b)", re.IGNORECASE)
+_MONEY_BEFORE = re.compile(r"(?:[£$€]|\b[A-Z]{3}[ \t]?)$")
 
 
 def quantities(text: str) -> list[Quantity]:
     """Numbers in ``text`` with units and multipliers applied; number words only with a unit ("three days")."""
     out: list[Quantity] = []
     codes = [(m.start(), m.end()) for m in _DOTTED_CODE.finditer(text)]
+    for m in _AM_PM.finditer(text):  # "9pm" is 21:00, not the number 9
+        if _MONEY_BEFORE.search(text, max(0, m.start() - 4), m.start()):
+            continue
+        codes.append((m.start(), m.end()))
+        hour = int(m.group(1)) % 12 + (12 if m.group(3).lower() == "p" else 0)
+        out.append(Quantity(m.group(0).strip(), float(hour * 60 + int(m.group(2) or 0)), "hh:mm", "clock",
+                            m.start(), m.end()))
     for m in _CLOCK.finditer(text):  # "08:45" is one time of day, not the numbers 8 and 45
+        if any(a <= m.start() < b for a, b in codes):
+            continue
         codes.append((m.start(), m.end()))
         out.append(Quantity(m.group(0), float(int(m.group(1)) * 60 + int(m.group(2))), "hh:mm", "clock", m.start(),
                             m.end()))
