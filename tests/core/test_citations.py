@@ -566,7 +566,8 @@ def test_a_time_on_the_twelve_hour_clock_is_the_same_time_of_day() -> None:
     from masis_desktop.core.agents import text as tx
     assert [(q.text, q.value, q.kind) for q in tx.quantities("Mon-Thu 10am-8pm, Fri 9.30 a.m. to 9:15pm")] == [
         ("10am", 600.0, "clock"), ("8pm", 1200.0, "clock"), ("9.30 a.m.", 570.0, "clock"), ("9:15pm", 1275.0, "clock")]
-    assert [q.text for q in tx.quantities("12pm, 12am, GBP 50 pm")] == ["12pm", "12am", "GBP 50"]  # pm: per month
+    assert [q.text for q in tx.quantities("12pm, 12am, GBP 50 pm, NOK. 80 pm")] == ["12pm", "12am", "GBP 50", "NOK. 80"]
+    assert [q.value for q in tx.quantities("MON-FRI 9am, SAT 10am")] == [540.0, 600.0]  # a day, not a currency code
     ev = [hit("c1", "Bouncers Trampoline Park, term time. Monday-Thursday 3pm-8pm; Friday 3pm-9pm; weekends 9am-7pm.")]
     same = audit_answer("On Fridays it closes at 21:00 [c1].", ev)  # "9pm" is 21:00
     assert not same.audit.hallucination_detected and not same.audit.needs_retry

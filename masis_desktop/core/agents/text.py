@@ -322,7 +322,8 @@ _units("mass", "t", 1000, "tonne", "tonnes", "ton", "tons")
 _MULTIPLIERS = {"thousand": 1e3, "k": 1e3, "million": 1e6, "mn": 1e6, "mill": 1e6, "billion": 1e9, "bn": 1e9,
                 "trillion": 1e12}
 
-_CURRENCY_PREFIX = r"(?P<cur>[$€£]|(?:NOK|USD|EUR|GBP|SEK|DKK|CHF|JPY|CAD|AUD|NZD|PLN|CZK|ISK|kr)\.?\s?)?"
+_CURRENCY_CODES = "NOK|USD|EUR|GBP|SEK|DKK|CHF|JPY|CAD|AUD|NZD|PLN|CZK|ISK|kr"
+_CURRENCY_PREFIX = r"(?P<cur>[$€£]|(?:" + _CURRENCY_CODES + r")\.?\s?)?"
 _NUMBER = r"(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?:st|nd|rd|th)?"
 _MULT = r"(?:\s?(?P<mult>thousand|million|billion|trillion|mn|bn|mill)\b|(?P<mmult>[kKM])\b)?"
 _UNIT_WORDS = sorted(_UNITS, key=len, reverse=True)
@@ -384,7 +385,7 @@ _CLOCK = re.compile(r"(?<![\d:.,])([01]?\d|2[0-3]):([0-5]\d)(?![\d:])")
 # "9pm", "9.30 pm", "10:15a.m.": a time of day on the 12-hour clock, the same value as "21:00" / "21:30" / "10:15"
 # ("GBP 50 pm" is per month: an amount before "pm" is no time)
 _AM_PM = re.compile(r"(?<![\d:.,£$€])(1[0-2]|0?[1-9])(?:[:.]([0-5]\d))?[ \t]?([ap])(?:\.m\.|m\b)", re.IGNORECASE)
-_MONEY_BEFORE = re.compile(r"(?:[£$€]|\b[A-Z]{3}[ \t]?)$")
+_MONEY_BEFORE = re.compile(r"(?:[£$€]|\b(?:" + _CURRENCY_CODES + r")\.?[ \t]?)$", re.IGNORECASE)  # not "FRI 9pm"
 
 
 def quantities(text: str) -> list[Quantity]:
@@ -392,7 +393,7 @@ def quantities(text: str) -> list[Quantity]:
     out: list[Quantity] = []
     codes = [(m.start(), m.end()) for m in _DOTTED_CODE.finditer(text)]
     for m in _AM_PM.finditer(text):  # "9pm" is 21:00, not the number 9
-        if _MONEY_BEFORE.search(text, max(0, m.start() - 4), m.start()):
+        if _MONEY_BEFORE.search(text, max(0, m.start() - 5), m.start()):
             continue
         codes.append((m.start(), m.end()))
         hour = int(m.group(1)) % 12 + (12 if m.group(3).lower() == "p" else 0)
