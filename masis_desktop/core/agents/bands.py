@@ -1,5 +1,5 @@
-"""Bands: a question's age, distance, group size, day of the week or ordinal label ("Stage 5") against the ranges
-a passage prices or schedules by.
+"""Bands: a question's age, distance, group size, day of the week, month, time of day or ordinal label ("Stage 5")
+against the ranges a passage prices or schedules by.
 
 "How much will my 12-year-old pay?" over "Classic tour: EUR 25 per adult. Children 6-17: EUR 10." and "an office
 8 miles from the bakery" over "Delivery within 5 miles: GBP 8; beyond 5 miles: GBP 14": every value of a wrong
@@ -10,11 +10,17 @@ question's number states the answer's kind of value, so a value from another cla
 Only explicit ranges count ("6-17", "under 18", "18+", "within 5 miles", "12 or more players", "Monday–Friday",
 "Sundays and bank holidays", "Stages 4-7"); a clause naming a case by word alone ("per adult") is no band, so it
 never clears or condemns anything by itself. Days and labels were added after held-out v8's critic run (its
-Saturday timetable, Sunday call-out and Stage 5 class size were wrong answers the 1.5B accepted).
+Saturday timetable, Sunday call-out and Stage 5 class size were wrong answers the 1.5B accepted). Months ("Winter
+(November-February)") and times of day ("Tariff 2 (22:00-06:00 and all day Sunday)") after held-out v12's garden
+centre and taxi tariff; a time range is a band only when the question names a time of day, since opening hours are
+otherwise the very values asked for. A band whose own clause also names another of the question's conditions that
+rules the question out ("Tariff 1 (06:00-22:00, Monday-Saturday)" for a Tuesday at 23:00) holds nothing, unless the
+clause joins the two as alternatives.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from collections.abc import Sequence
@@ -68,7 +74,11 @@ class Band:
     members: frozenset[float] | None = None  # a band of listed values instead ("Saturdays and Sundays")
 
     def holds(self, value: float) -> bool:
-        return value in self.members if self.members is not None else self.low <= value <= self.high
+        if self.members is not None:
+            return value in self.members
+        if self.kind == "time" and self.low > self.high:  # over midnight: "22:00-06:00"
+            return value >= self.low or value <= self.high
+        return self.low <= value <= self.high
 
 
 _DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
@@ -76,12 +86,22 @@ _DAY = (r"(mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:r(?:s(?:day)?)?)?|
         r"|sun(?:day)?)s?\.?")
 _DAY_RANGE = re.compile(rf"\b{_DAY}\s*(?:[-–—]|to|until)\s*{_DAY}(?![\w])", re.IGNORECASE)
 _ONE_DAY = re.compile(rf"\b{_DAY}(?![\w])", re.IGNORECASE)
+_DAY_GROUP = re.compile(r"(?<![\w-])(weekdays?|weekends?|daily|every day)(?![\w-])", re.IGNORECASE)
 _DAY_GROUPS = {"weekday": (1, 2, 3, 4, 5), "weekdays": (1, 2, 3, 4, 5), "weekend": (6, 7), "weekends": (6, 7),
                "daily": (1, 2, 3, 4, 5, 6, 7), "every day": (1, 2, 3, 4, 5, 6, 7)}
 _ASKED_DAY = re.compile(rf"\b(?:on\s+(?:a\s+)?)?({'|'.join(_DAYS)})s?\b", re.IGNORECASE)
 # an ordinal label the documents group by ranges: "Stage 5" under "Stages 4-7", "Year 5" under "Years 5 and 6"
 _LABELS = r"stage|level|grade|year|zone|band|tier|step|phase|module|key\s+stage"
 _ASKED_LABEL = re.compile(rf"\b({_LABELS})\s+(\d{{1,2}})\b(?!\s*(?:[-–—]|to|and)\s*\d)", re.IGNORECASE)
+# a month by its capitalised name or short form, not the month of a date ("1 March", "March 1")
+_MONTH_NAMES = "|".join([m.capitalize() for m in tx.MONTHS] + [m[:3].capitalize() for m in tx.MONTHS if len(m) > 3]
+                        + ["Sept"])
+_ONE_MONTH = re.compile(rf"(?<!\d\s)(?<!\w)({_MONTH_NAMES})\.?(?!\w)(?!\s*\d{{1,2}}\b)")
+_MONTH_DASH = re.compile(r"(?:\s+\d{4})?\s*(?:[-–—]|to|until|through)\s*")  # "March 2025 to February 2026"
+_MONTH_AND = re.compile(r"\s*(?:,|&|/|and|or|,\s*and)\s*")
+_ASKED_MONTH = re.compile(rf"\b({'|'.join(m.capitalize() for m in tx.MONTHS)})\b")
+_TIME_DASH = re.compile(r"\s*(?:[-–—]|to|until|till)\s*", re.IGNORECASE)
+_TIME_SIDE = re.compile(r"\b(after|before)\s+$", re.IGNORECASE)
 
 
 def _day(word: str) -> int:
@@ -89,15 +109,27 @@ def _day(word: str) -> int:
     return next(i + 1 for i, d in enumerate(_DAYS) if d.startswith(w[:3]))
 
 
+def _month(word: str) -> int:
+    return next(i + 1 for i, m in enumerate(tx.MONTHS) if m.startswith(word.lower()[:3]))
+
+
 def asked_numbers(question: str) -> dict[str, float]:
-    """The question's age, distance (miles or km), group size, day of the week (1 = Monday) and ordinal labels
-    ("Stage 5": kind "stage"), by kind (the first of each)."""
+    """The question's age, distance (miles or km), group size, day of the week (1 = Monday), month (1 = January),
+    time of day (in hours: "7.30pm" = 19.5) and ordinal labels ("Stage 5": kind "stage"), by kind (the first of
+    each; a day, month or time only when the question names one)."""
     out: dict[str, float] = {}
     for kind, number, _, _ in _conditions(question):
         out.setdefault(kind, number)
     days = {m.group(1).lower() for m in _ASKED_DAY.finditer(question)}
     if len(days) == 1:
         out["day"] = float(_day(days.pop()))
+    # a month opening the question is the verb "May"
+    months = {_month(m.group(1)) for m in _ASKED_MONTH.finditer(question) if question[:m.start()].strip()}
+    if len(months) == 1:
+        out["month"] = float(months.pop())
+    times = {q.value for q in tx.quantities(question) if q.unit == "hh:mm"}
+    if len(times) == 1:
+        out["time"] = times.pop() / 60
     return out
 
 
@@ -168,11 +200,69 @@ def _days_in(clause: str) -> set[float]:
     return days
 
 
+def _month_runs(clause: str) -> list[tuple[set[float], int, int]]:
+    """The months a clause names in ranges ("March-October", "November to February", over the new year) or lists
+    ("July and August"), with where each run stands; a lone month is no case ("prices from March 2025")."""
+    runs: list[tuple[set[float], int, int]] = []
+    joined: list[bool] = []
+    previous: re.Match[str] | None = None
+    for m in _ONE_MONTH.finditer(clause):
+        month = _month(m.group(1))
+        if previous is not None and _MONTH_DASH.fullmatch(clause, previous.end(), m.start()):
+            a = _month(previous.group(1))
+            runs[-1] = (runs[-1][0] | {float((a - 1 + i) % 12 + 1) for i in range((month - a) % 12 + 1)},
+                        runs[-1][1], m.end())
+            joined[-1] = True
+        elif previous is not None and _MONTH_AND.fullmatch(clause, previous.end(), m.start()):
+            runs[-1] = (runs[-1][0] | {float(month)}, runs[-1][1], m.end())
+            joined[-1] = True
+        else:
+            runs.append(({float(month)}, m.start(), m.end()))
+            joined.append(False)
+        previous = m
+    return [run for run, join in zip(runs, joined, strict=True) if join]
+
+
+def _month_band(clause: str) -> Band | None:
+    """The months a clause names: "Winter (November-February): Monday-Saturday 09:00-17:00" -> {11, 12, 1, 2}."""
+    months = {month for run, _, _ in _month_runs(clause) for month in run}
+    # the whole year names no case, as "daily" does not
+    return Band("month", 1, 12, clause, frozenset(months)) if months and len(months) < 12 else None
+
+
+def _times(clause: str) -> list[tuple[float, float, int, int]]:
+    """The spans of the day a clause names, in hours, with where each stands: "06:00-22:00" -> [6, 22), "22:00-06:00"
+    over midnight, "6am-10pm", "after 18:00", "before 9am"; the end of a span is not in it (22:00 is Tariff 2's)."""
+    clock = [q for q in tx.quantities(clause) if q.unit == "hh:mm"]
+    out: list[tuple[float, float, int, int]] = []
+    paired: set[int] = set()
+    for a, b in itertools.pairwise(clock):
+        if _TIME_DASH.fullmatch(clause, a.end, b.start):
+            out.append((a.value / 60, b.value / 60 - _EPS, a.start, b.end))
+            paired |= {a.start, b.start}
+    for q in clock:
+        side = None if q.start in paired else _TIME_SIDE.search(clause, 0, q.start)
+        if side is not None:
+            low, high = (q.value / 60 + _EPS, 24.0) if side.group(1).lower() == "after" else (0.0, q.value / 60 - _EPS)
+            out.append((low, high, side.start(), q.end))
+    return out
+
+
+def _time_band(clause: str) -> Band | None:
+    """The one span of the day a clause names; two ("09:00-12:00 and 14:00-17:00") are no single band."""
+    found = _times(clause)
+    return Band("time", found[0][0], found[0][1], clause) if len(found) == 1 else None
+
+
+def _label_pattern(kind: str) -> re.Pattern[str]:
+    label = kind.replace(" ", r"\s+")
+    return re.compile(rf"\b{label}s?\s+(\d{{1,2}})(?:\s*(?:[-–—]|to)\s*(\d{{1,2}})|\s+and\s+(\d{{1,2}}))?(?!\d)",
+                      re.IGNORECASE)
+
+
 def _label_band(clause: str, kind: str) -> Band | None:
     """The values of an ordinal label a clause names: "Stages 4–7" -> 4..7, "Years 5 and 6" -> {5, 6}."""
-    label = kind.replace(" ", r"\s+")
-    m = re.search(rf"\b{label}s?\s+(\d{{1,2}})(?:\s*(?:[-–—]|to)\s*(\d{{1,2}})|\s+and\s+(\d{{1,2}}))?(?!\d)",
-                  clause, re.IGNORECASE)
+    m = _label_pattern(kind).search(clause)
     if m is None:
         return None
     if m.group(2):
@@ -186,6 +276,10 @@ def band_of(clause: str, kind: str) -> Band | None:
     km, a range of that unit: "within 90 minutes" is no distance)."""
     if kind == "day":
         return _day_band(clause)
+    if kind == "month":
+        return _month_band(clause)
+    if kind == "time":
+        return _time_band(clause)
     if kind not in _CUE:
         return _label_band(clause, kind)
     if not _CUE[kind].search(clause):
@@ -231,22 +325,64 @@ def scoped_bands(sentence: str, kind: str) -> list[Band]:
     return out
 
 
+def _spans(clause: str, kind: str) -> list[tuple[int, int]]:
+    """Where a clause writes its condition of ``kind``: the words between two conditions say how they join."""
+    if kind == "time":
+        return [(start, end) for _, _, start, end in _times(clause)]
+    if kind == "month":
+        return [(start, end) for _, start, end in _month_runs(clause)]
+    if kind == "day":
+        return [m.span() for p in (_DAY_RANGE, _ONE_DAY, _DAY_GROUP) for m in p.finditer(clause)
+                if len(m.group(1)) > 3 or m.group(0)[0].isupper()]
+    patterns = [p for p, _ in _RANGES] if kind in _CUE else [_label_pattern(kind)]
+    return [m.span() for p in patterns for m in p.finditer(clause)]
+
+
+_EITHER = re.compile(r"\b(?:or|and)\b", re.IGNORECASE)
+
+
+def _alternatives(clause: str, kind: str, other: str) -> bool:
+    """Whether a clause joins its conditions of two kinds as alternatives, either enough ("22:00-06:00 and all day
+    Sunday", "after 18:00 or at weekends"): an "and" or "or" between the nearest two. Side by side ("06:00-22:00,
+    Monday-Saturday", "Monday-Saturday 09:00-18:00") both must hold."""
+    gaps = [clause[min(e1, e2):max(s1, s2)] for s1, e1 in _spans(clause, kind) for s2, e2 in _spans(clause, other)
+            if e1 <= s2 or e2 <= s1]
+    return bool(gaps) and _EITHER.search(min(gaps, key=len)) is not None
+
+
+def _holds(band: Band, asked: dict[str, float]) -> bool:
+    """Whether a band holds the question's number of its kind and, when the question names a month or time of day,
+    its own clause (not its scope) names no other condition of the question's that rules the question out:
+    "Tariff 1 (06:00-22:00, Monday-Saturday): GBP 3.40" holds a Tuesday, but not a Tuesday at 23:00 (held-out v12:
+    the right Tariff 2 fare was refused for it)."""
+    if not band.holds(asked[band.kind]):
+        return False
+    if not asked.keys() & {"month", "time"}:
+        return True
+    clause = clauses(band.text)[0]
+    for kind, number in asked.items():
+        other = band_of(clause, kind) if kind != band.kind else None
+        if other is not None and not other.holds(number) and not _alternatives(clause, band.kind, kind):
+            return False
+    return True
+
+
 def band_conflicts(question: str, claims: Sequence[tuple[Sequence[tx.Quantity], Sequence[str]]]
                    ) -> dict[int, Band]:
     """Per claim of an answer that states a value from outside the band holding the question's number: the band.
 
     ``claims`` gives, per claim, its values (figures with a unit or counted noun the question does not give) and the
     sentences of the passages it cites. A claim is flagged when a band of its passages (``scoped_bands``) holds the
-    question's age, distance, group size, day of the week or ordinal label and states another value of the claim
-    value's unit, while no band stating the value holds it. An answer any of whose values a holding band states is
-    cleared whole (the child's supplement given beside the pitch price)."""
+    question's age, distance, group size, day of the week, month, time of day or ordinal label (``_holds``) and
+    states another value of the claim value's unit, while no band stating the value holds it. An answer any of
+    whose values a holding band states is cleared whole (the child's supplement given beside the pitch price)."""
     asked = asked_numbers(question)
     if not asked:
         return {}
     holding: list[list[Band]] = []
     for _, sentences in claims:
-        holding.append([band for sentence in sentences for kind, number in asked.items()
-                        for band in scoped_bands(sentence, kind) if band.holds(number)])
+        holding.append([band for sentence in sentences for kind in asked for band in scoped_bands(sentence, kind)
+                        if _holds(band, asked)])
     if any(_states(b.text, v) for (values, _), bands in zip(claims, holding, strict=True) for b in bands
            for v in values):
         return {}
@@ -291,8 +427,8 @@ def band_confirms(question: str, values: Sequence[tx.Quantity], sentences: Seque
     passage gives, picked the 2-player EUR 35 and refused a right answer). Only a band stating no other value of
     that unit settles anything: "by 13:00 Monday–Friday and by 11:00 on Saturday" holds Saturday and both times."""
     asked = asked_numbers(question)
-    return any(band.holds(number) and _states(band.text, value) and _rival(band.text, value) is None
-               for kind, number in asked.items() for sentence in sentences for band in scoped_bands(sentence, kind)
+    return any(_holds(band, asked) and _states(band.text, value) and _rival(band.text, value) is None
+               for kind in asked for sentence in sentences for band in scoped_bands(sentence, kind)
                for value in values)
 
 

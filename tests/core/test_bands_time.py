@@ -1,0 +1,152 @@
+"""Months and times of day as bands, and a band's own clause ruling the question out (``bands``; held-out v12's
+garden centre in January and Castle Cars tariff at 11pm on a Tuesday)."""
+
+from __future__ import annotations
+
+import pytest
+
+from masis_desktop.core.agents import bands
+from masis_desktop.core.agents import text as tx
+from masis_desktop.core.agents.citations import audit_answer
+from masis_desktop.core.schemas import IssueType
+from tests.core.pipeline_support import hit
+
+GARDEN = ("Fernlea Garden Centre opening hours. Summer (March-October): Monday-Saturday 09:00-18:00, Sunday "
+          "10:30-16:30. Winter (November-February): Monday-Saturday 09:00-17:00, Sunday 10:30-16:30. The Potting Shed "
+          "cafe closes 45 minutes before the centre.")
+CABS = ("Castle Cars meter tariffs. Tariff 1 (06:00-22:00, Monday-Saturday): flag fall GBP 3.40 including the first "
+        "400 yards, then 20p per further 176 yards; waiting time 20p per 40 seconds. Tariff 2 (22:00-06:00 and all "
+        "day Sunday): flag fall GBP 4.40, then 30p per further 176 yards. Tariff 3 (Christmas Day, Boxing Day and New "
+        "Year's Eve after 18:00): double Tariff 1.")
+PARKING = "Riverside car park. Peak (Monday-Friday 09:00-18:00): EUR 10. Off-peak (after 18:00 or weekends): EUR 6."
+
+
+def _lines(text: str) -> list[str]:
+    return [" ".join(s.text.split()) for s in tx.split_sentences(text)]
+
+
+def _band_errors(answer: str, text: str, question: str) -> list[str]:
+    """The audit's findings of a value from outside the band holding the question's condition."""
+    audit = audit_answer(answer, [hit("c1", text)], question=question)
+    return [i.description for i in audit.issues if i.issue_type is IssueType.FACTUAL_ERROR and "falls under" in
+            i.description]
+
+
+@pytest.mark.parametrize(("question", "asked"), [
+    ("What time does the garden centre close on a weekday in January?", {"month": 1.0}),
+    ("May I bring my own skates in May?", {"month": 5.0}),  # the verb opening the question is no month
+    ("What's the flag fall if I get a Castle Cars cab at 11pm on a Tuesday?", {"day": 2.0, "time": 23.0}),
+    ("What does parking cost at 23:00 on a Sunday?", {"day": 7.0, "time": 23.0}),
+    ("Is there a bus at 7.30pm?", {"time": 19.5}),
+    # controls, as before: no month or time named, or two of them (no one condition)
+    ("Is the rink open in July or August?", {}),
+    ("What is open between 09:00 and 17:00?", {}),
+    ("How much will my 12-year-old pay on a Saturday?", {"age": 12.0, "day": 6.0}),
+])
+def test_a_question_names_a_month_or_a_time_of_day(question: str, asked: dict[str, float]) -> None:
+    assert bands.asked_numbers(question) == asked
+
+
+@pytest.mark.parametrize(("clause", "inside", "outside"), [
+    ("Winter (November-February): Monday-Saturday 09:00-17:00", (11, 12, 1, 2), (3, 10)),  # over the new year
+    ("Summer (March-October): Monday-Saturday 09:00-18:00", (3, 7, 10), (1, 11)),
+    ("Closed season (November to February)", (1, 12), (3,)),
+    ("Nov–Feb: GBP 3 per hour", (1, 11), (6,)),
+    ("Open June, July and August: 10:00-20:00", (6, 7, 8), (5, 9)),
+])
+def test_a_clause_naming_a_range_or_list_of_months_is_a_month_band(clause: str, inside: tuple[int, ...],
+                                                                   outside: tuple[int, ...]) -> None:
+    band = bands.band_of(clause, "month")
+    assert band is not None
+    assert all(band.holds(m) for m in inside) and not any(band.holds(m) for m in outside)
+
+
+@pytest.mark.parametrize("clause", [
+    "Prices from March 2025: EUR 5",  # a lone month is no case
+    "High season 1 March–31 October: EUR 5",  # the months of dates
+    "Open January to December: EUR 4",  # the whole year, as "daily"
+    "Monday-Saturday 09:00-17:00",
+])
+def test_clauses_without_a_range_or_list_of_months_are_no_month_bands(clause: str) -> None:
+    assert bands.band_of(clause, "month") is None
+
+
+@pytest.mark.parametrize(("clause", "inside", "outside"), [
+    ("Tariff 1 (06:00-22:00, Monday-Saturday): flag fall GBP 3.40", (6, 12, 21.99), (5.5, 22, 23)),
+    ("Tariff 2 (22:00-06:00 and all day Sunday): flag fall GBP 4.40", (22, 23, 0, 5.5), (6, 12, 21.99)),  # midnight
+    ("Day rate 6am-10pm: GBP 2", (6, 21.5), (22, 23)),
+    ("Evenings (after 18:00) EUR 6", (18.5, 23), (18, 12)),
+    ("Early bird before 9am: EUR 4", (7, 8.99), (9, 12)),
+])
+def test_a_clause_naming_a_span_of_the_day_is_a_time_band(clause: str, inside: tuple[float, ...],
+                                                          outside: tuple[float, ...]) -> None:
+    band = bands.band_of(clause, "time")
+    assert band is not None
+    assert all(band.holds(t) for t in inside) and not any(band.holds(t) for t in outside)
+
+
+@pytest.mark.parametrize("clause", [
+    "Monday-Friday 09:00-12:00 and 14:00-17:00",  # two spans are no single band
+    "Last entry 17:30",
+    "Children 6-17: EUR 10",
+])
+def test_clauses_without_one_span_of_the_day_are_no_time_bands(clause: str) -> None:
+    assert bands.band_of(clause, "time") is None
+
+
+def test_the_month_band_holding_the_question_s_month_rules_out_another_season_s_time() -> None:
+    q = "What time does the garden centre close on a weekday in January?"
+    [desc] = _band_errors("18:00 [c1].", GARDEN, q)  # the summer closing time
+    assert 'falls under "Winter (November-February): Monday-Saturday 09:00-17:00' in desc
+    assert _band_errors("17:00 [c1].", GARDEN, q) == []
+    lines = _lines(GARDEN)
+    assert bands.band_conflicts(q, [(tx.quantities("17:00"), lines)]) == {}
+    # the winter band also states 09:00 and 16:30: it does not settle 17:00 by itself
+    assert not bands.band_confirms(q, tx.quantities("17:00"), lines)
+    # no month named: no band, as before
+    assert _band_errors("18:00 [c1].", GARDEN, "What time does the garden centre close on a weekday?") == []
+    # a Sunday in January: the winter clause's Monday-Saturday rules the winter band out; the Sunday bands hold
+    sunday = "What time does the garden centre close on a Sunday in January?"
+    assert _band_errors("16:30 [c1].", GARDEN, sunday) == []
+    assert _band_errors("17:00 [c1].", GARDEN, sunday)
+
+
+def test_a_time_the_band_s_own_clause_excludes_rules_the_band_out() -> None:
+    q = "What's the flag fall if I get a Castle Cars cab at 11pm on a Tuesday?"
+    # Tariff 1 holds Tuesday, but its 06:00-22:00 excludes 23:00; Tariff 2's 22:00-06:00 holds it
+    assert _band_errors("GBP 4.40 [c1].", CABS, q) == []
+    [desc] = _band_errors("GBP 3.40 [c1].", CABS, q)
+    assert 'falls under "Tariff 2 (22:00-06:00 and all day Sunday): flag fall GBP 4.40' in desc
+    lines = _lines(CABS)
+    assert bands.band_confirms(q, tx.quantities("GBP 4.40"), lines)
+    assert not bands.band_confirms(q, tx.quantities("GBP 3.40"), lines)
+    # in the daytime Tariff 1 holds
+    day = "What's the flag fall if I get a Castle Cars cab at 2pm on a Tuesday?"
+    assert _band_errors("GBP 3.40 [c1].", CABS, day) == []
+    assert _band_errors("GBP 4.40 [c1].", CABS, day)
+    # no time named: the day band holds alone, as before
+    tuesday = "What's the flag fall if I get a Castle Cars cab on a Tuesday?"
+    assert _band_errors("GBP 3.40 [c1].", CABS, tuesday) == []
+    assert _band_errors("GBP 4.40 [c1].", CABS, tuesday)
+    assert bands.band_confirms(tuesday, tx.quantities("GBP 3.40"), lines)
+
+
+@pytest.mark.parametrize(("question", "right", "wrong"), [
+    ("How much is parking at 7pm on a Tuesday?", "EUR 6", "EUR 10"),  # "after 18:00 or weekends": the time holds
+    ("How much is parking at 10am on a Saturday?", "EUR 6", "EUR 10"),  # ... or the day does
+    ("How much is parking at 10am on a Tuesday?", "EUR 10", "EUR 6"),
+])
+def test_conditions_joined_as_alternatives_hold_when_either_does(question: str, right: str, wrong: str) -> None:
+    lines = _lines(PARKING)
+    assert bands.band_conflicts(question, [(tx.quantities(right), lines)]) == {}
+    assert list(bands.band_conflicts(question, [(tx.quantities(wrong), lines)])) == [0]
+
+
+def test_opening_hours_under_a_day_still_hold_when_the_question_names_a_time_inside_them() -> None:
+    pool = ("Millford Baths – Pool Timetable 2025. Public sessions: Monday–Friday 15:00–21:00, Saturday 08:00–18:00, "
+            "Sunday 09:00–17:00. Last entry is 45 minutes before closing.")
+    q = "If I get to a public session at 4pm on a Saturday, when does it finish?"
+    assert _band_errors("18:00 [c1].", pool, q) == []
+    assert _band_errors("17:00 [c1].", pool, q)
+    scoped = bands.scoped_bands(_lines(pool)[1], "time")
+    assert [(b.low, round(b.high, 3)) for b in scoped] == [(15, 21), (8, 18), (9, 17)]
