@@ -308,7 +308,7 @@ def test_days_of_the_week_and_ordinal_labels_are_bands_too() -> None:
             "Sunday 09:00–17:00. Last entry is 45 minutes before closing.")
     q = "If I go to a public session on a Saturday, when does it finish?"
     [desc] = [d for t, d in _issues("17:00 [c1].", pool, q) if t is IssueType.FACTUAL_ERROR]
-    assert desc.startswith('the question\'s day (6) falls under "Saturday 08:00–18:00" [c1]')
+    assert desc.startswith('the question\'s day (Saturday) falls under "Saturday 08:00–18:00" [c1]')
     assert _issues("18:00 [c1].", pool, q) == []
     cafe = "Leisure centre hours. Café: 09:00–17:00. Outdoor lido: daily 10:00–19:00."
     assert _issues("17:00 [c1].", cafe, "What time does the café close on a Saturday?") == []  # "daily" is no case

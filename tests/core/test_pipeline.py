@@ -398,8 +398,9 @@ def test_bad_arguments() -> None:
 
 
 def test_slot_check_scores_each_rival_value_in_the_blank() -> None:
-    retriever = FixedRetriever([hit("c1", "Daily meal allowances are GBP 75 in Tier A cities (London, Oslo) and "
-                                          "GBP 55 in Tier B cities (Berlin, Madrid).", 0.9)])
+    # "while", not "and GBP 55": code cuts a clause before "and" opening another amount and settles that itself
+    retriever = FixedRetriever([hit("c1", "Daily meal allowances are GBP 75 in Tier A cities (London, Oslo) while "
+                                          "Tier B cities (Berlin, Madrid) get GBP 55.", 0.9)])
     q = "What is the daily meal allowance in Berlin?"
     draft = "The daily meal allowance in Berlin is GBP 75 [c1]."
     s = Scripted()

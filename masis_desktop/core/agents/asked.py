@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
+from masis_desktop.core.agents import bands
 from masis_desktop.core.agents import text as tx
 
 # kind -> (the question asks for it, a value of that kind)
@@ -79,6 +80,91 @@ def missing_amount(question: str, said: str) -> str | None:
     if any(q.kind == "currency" for q in tx.quantities(said)) or _PRICE_WORDS.search(said):
         return None
     return "the question asks what it costs; the answer states no amount"
+
+
+# "what time does it close": a clock time is the answer; "what time of year", "what time period" ask for others
+_ASKS_TIME = re.compile(r"\bwhat\s+time\b(?!\s+(?:of\s+(?:the\s+)?(?:year|month|week|season)|period|frame|limit|"
+                        r"scale|zone)\b)", re.IGNORECASE)
+_CLOCK_WORDS = re.compile(r"\b(?:noon|midday|midnight)\b", re.IGNORECASE)
+
+
+def missing_time(question: str, said: str) -> str | None:
+    """Why ``said`` does not answer a question asking what time something happens: it states no time of day.
+    Held-out v12 committed "The Potting Shed cafe closes 45 minutes before the centre on a weekday in January" for
+    the centre's closing time. Every gold answer to a "what time" question of dev and held-out v1-v12 writes one."""
+    if not _ASKS_TIME.search(question):
+        return None
+    if any(q.unit == "hh:mm" for q in tx.quantities(said)) or _CLOCK_WORDS.search(said):
+        return None
+    return "the question asks what time; the answer states no time of day"
+
+
+_DAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+
+
+def other_day(question: str, said: str) -> str | None:
+    """Why ``said`` does not answer a question about one day of the week: it names other days only, singly, and
+    no range or group holding the asked one ("staffed on Saturdays 09:00-13:00" for when the line is staffed on
+    Sundays; held-out v12 committed it for an unanswerable question). An answer naming no day is not judged."""
+    asked = bands.asked_numbers(question).get("day")
+    if asked is None:
+        return None
+    day = _DAY_NAMES[int(asked) - 1]
+    named = bands.weekdays(said)
+    if not named or bands.names_day(day, said):
+        return None
+    return (f"the question asks about {day}; the answer gives what applies on "
+            f"{' and '.join(_DAY_NAMES[d - 1] for d in named)}")
+
+
+def asked_kind(question: str) -> str | None:
+    """The kind of value a question asks for, where code can tell: "clock" (what time) or "currency" (a price)."""
+    if _ASKS_TIME.search(question):
+        return "clock"
+    if _ASKS_PRICE.search(question):
+        return "currency"
+    return None
+
+
+def _kind_in(kind: str, text: str) -> bool:
+    if kind == "clock":
+        return any(q.unit == "hh:mm" for q in tx.quantities(text)) or bool(_CLOCK_WORDS.search(text))
+    return any(q.kind == "currency" for q in tx.quantities(text))
+
+
+_CONTINUES = re.compile(r"^(?:it|its|it's|they|their|this|these|there|he|she|his|her)\b", re.IGNORECASE)
+
+
+def subject_without_value(question: str, said: str, passages: Sequence[Sequence[str]]) -> str | None:
+    """Why passages cannot answer what time (or what price) applies to a subject the question names: every
+    sentence naming it states no value of that kind, and the answer's values come from sentences about something
+    else. "What time does the Potting Shed cafe open?" over opening hours of the garden centre whose only word
+    on the cafe is "The Potting Shed cafe closes 45 minutes before the centre" (held-out v12 committed the whole
+    timetable copied). ``passages`` gives each cited passage's sentences, heading line first: a name in a heading
+    line is what every sentence is about, and a sentence opening with a pronoun continues the one before."""
+    kind = asked_kind(question)
+    if kind is None or not _kind_in(kind, said):
+        return None
+    for name in tx.question_names(question):
+        if any(lines and tx.name_in(name, lines[0]) for lines in passages):
+            continue  # the heading's subject: every sentence is about it
+        about: list[bool] = []  # per sentence naming the subject (or continuing one that does): has a value
+        values_elsewhere = False
+        for lines in passages:
+            previous = False
+            for line in lines[1:]:
+                names_it = tx.name_in(name, line) or (previous and bool(_CONTINUES.match(line)))
+                if names_it:
+                    about.append(_kind_in(kind, line))
+                elif _kind_in(kind, line):
+                    values_elsewhere = True
+                previous = names_it
+        if about and not any(about) and values_elsewhere:
+            what = "time" if kind == "clock" else "price"
+            whole = re.search(rf"(?:[A-Z][\w'’-]*\s+)*{re.escape(name)}(?:\s+[A-Z][\w'’-]*)*", question)
+            return (f"the cited passages name {whole.group(0) if whole else name} but give no {what} for it; the "
+                    "answer's come from other sentences")
+    return None
 
 
 _WHEN = rf"(?:(\d{{1,2}})\s+)?({tx.MONTH_RE})\s+(\d{{4}})"

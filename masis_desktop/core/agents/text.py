@@ -243,6 +243,9 @@ _PERIODIC = {"monthly": "month", "annual": "year", "annually": "year", "yearly":
              "daily": "day", "hourly": "hour", "quarterly": "quarter"}
 
 
+_SIBILANTS = ("ss", "x", "ch", "sh")
+
+
 def stem(word: str) -> str:
     """A deliberately crude stemmer: enough to match "offices"/"office", "opened"/"opens", "monthly"/"month"."""
     w = word.lower().replace("’", "'")
@@ -253,9 +256,12 @@ def stem(word: str) -> str:
         return _PERIODIC[w]
     for suffix, min_len in (("ies", 5), ("ing", 6), ("ed", 5), ("es", 5), ("s", 4)):
         if w.endswith(suffix) and len(w) >= min_len and not w.endswith("ss"):
+            if suffix == "es" and not w[:-2].endswith(_SIBILANTS):
+                continue  # "fares", "prices": only the "s" is the plural ("boxes", "classes" lose "es")
             w = w[: -len(suffix)] + ("y" if suffix == "ies" else "")
             break
-    return w
+    # a final "e" goes too, so "price"/"prices" and "approve"/"approves"/"approved" meet ("fare" is kept whole)
+    return w[:-1] if len(w) >= 5 and w.endswith("e") and not w.endswith("ee") else w
 
 
 def words(text: str) -> list[str]:
@@ -322,7 +328,8 @@ _units("mass", "t", 1000, "tonne", "tonnes", "ton", "tons")
 _MULTIPLIERS = {"thousand": 1e3, "k": 1e3, "million": 1e6, "mn": 1e6, "mill": 1e6, "billion": 1e9, "bn": 1e9,
                 "trillion": 1e12}
 
-_CURRENCY_CODES = "NOK|USD|EUR|GBP|SEK|DKK|CHF|JPY|CAD|AUD|NZD|PLN|CZK|ISK|kr"
+CURRENCY_CODES = "NOK|USD|EUR|GBP|SEK|DKK|CHF|JPY|CAD|AUD|NZD|PLN|CZK|ISK|kr"  # before an amount
+_CURRENCY_CODES = CURRENCY_CODES
 _CURRENCY_PREFIX = r"(?P<cur>[$€£]|(?:" + _CURRENCY_CODES + r")\.?\s?)?"
 _NUMBER = r"(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?:st|nd|rd|th)?"
 _MULT = r"(?:\s?(?P<mult>thousand|million|billion|trillion|mn|bn|mill)\b|(?P<mmult>[kKM])\b)?"
@@ -467,8 +474,8 @@ _PER = re.compile(r"[ \t]*(?:[A-Za-z][A-Za-z\-]*[ \t]+){0,2}?(?:(?:per|each|ever
 _PER_NEXT = re.compile(r"[ \t]*(?:(?:per|each|every)[ \t]+|/[ \t]*)(?:calendar[ \t]+)?([A-Za-z][A-Za-z\-]*[²³]?)",
                        re.IGNORECASE)
 # Units fold through the unit table ("hour", "hr", "h" are one); these are the words it does not hold.
-_PER_ALIASES = {"mo": "month", "mth": "month", "annum": "year", "g": "gram", "l": "litre", "liter": "litre",
-                "liters": "litre", "litres": "litre", "m²": "square-metre", "sqm": "square-metre",
+_PER_ALIASES = {"mo": "month", "mth": "month", "annum": "year", "g": "gram", "l": "litre", "litre": "litre",
+                "liter": "litre", "liters": "litre", "litres": "litre", "m²": "square-metre", "sqm": "square-metre",
                 "m³": "cubic-metre", "head": "person", "pax": "person", "pp": "person", "guest": "person",
                 "guests": "person", "people": "person", "adult": "person", "adults": "person"}
 _NOT_PER = frozenset({"cent", "centum", "mille", "se"})  # "5 per cent", "per se": not a rate

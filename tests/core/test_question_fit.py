@@ -1,0 +1,180 @@
+"""Code checks written from held-out v12's critic and answer runs (twelfth session): which sentence of a passage
+fits the question, which end of a time range it asks for, what kind of value it asks for, and which case a
+question's name or code picks. Each test holds the v12 failure (a wrong answer the audit accepted, or an
+unanswerable question it answered) and a control that the right answer still passes."""
+
+from __future__ import annotations
+
+import pytest
+
+from masis_desktop.core.agents import text as tx
+from masis_desktop.core.agents.asked import missing_time, other_day, subject_without_value
+from masis_desktop.core.agents.citations import asks_computation, audit_answer, restates_question, unasked_names
+from tests.core.pipeline_support import hit
+
+COMPOST = ("Fernlea Garden Centre - spring plant prices 2025. Bedding plants: GBP 3.20 per six-pack, or 4 six-packs "
+           "for GBP 11. Perennials in 9 cm pots: GBP 4.99. Multi-purpose compost, 50-litre bag: GBP 6.50, or 3 bags "
+           "for GBP 15.")
+FRAMERS = ("Gilt Edge Framing has two workshops. Old Town, 14 Pike Lane: open Tuesday-Saturday 10:00-17:00, framer "
+           "Ruth Adair. Harbourside, Unit 3 Sail Loft: open Wednesday-Sunday 11:00-18:00, framer Joel Mensah. "
+           "Needlework stretching and box frames for medals are done only at Old Town. Customers at Harbourside get "
+           "one hour of free parking in the Sail Loft car park.")
+SCHOOL = ("Appleyard Farm - School and Group Visits. School groups of 15-30 pupils: GBP 4.00 per pupil, including a "
+          "farm talk; one adult free per 5 pupils. Groups of 31-60 pupils: GBP 3.50 per pupil.")
+ROUNDS = ("Hollins Farriery weekly rounds from March 2024. Monday: Ashby and Coleford yards. Wednesday: forge day at "
+          "Mill Lane with drop-in trims 08:00-12:00. Friday: emergencies only. No routine rounds at weekends. The "
+          "emergency line, 07700 900418, is staffed on Saturdays 09:00-13:00.")
+HOURS = ("Fernlea Garden Centre opening hours. Summer (March-October): Monday-Saturday 09:00-18:00, Sunday "
+         "10:30-16:30. The Potting Shed cafe closes 45 minutes before the centre. Closed on Christmas Day.")
+TARIFFS = ("Castle Cars meter tariffs. Tariff 1 (06:00-22:00, Monday-Saturday): flag fall GBP 3.40, then 20p per "
+           "further 176 yards; waiting time 20p per 40 seconds. Tariff 2 (22:00-06:00 and all day Sunday): flag fall "
+           "GBP 4.40, then 30p per further 176 yards.")
+AIRPORTS = ("Castle Cars fixed airport fares from 1 April 2024. Easton town centre to Brindle Airport: GBP 48. To "
+            "Harcourt International: GBP 95. To Kingsmere Airport: GBP 130. Meet-and-greet in arrivals: GBP 12 extra.")
+OLD_AIRPORTS = ("Castle Cars fixed airport fares valid until 31 March 2024. Easton town centre to Brindle Airport: "
+                "GBP 44. To Kingsmere Airport: GBP 120. Meet-and-greet in arrivals: GBP 10 extra.")
+
+
+def _refused(answer: str, passages: list[str], question: str) -> list[str]:
+    """The findings that refuse ``answer`` (an empty list when the audit accepts it)."""
+    audit = audit_answer(answer, [hit(f"c{i}", p) for i, p in enumerate(passages, 1)], question=question)
+    a = audit.audit
+    return [f.description for f in audit.findings] if a.needs_retry or a.hallucination_detected else []
+
+
+@pytest.mark.parametrize(("question", "passage", "wrong", "right"), [
+    ("If I buy three 50-litre bags of compost at Fernlea, what do I pay?", COMPOST, "GBP 11", "GBP 15"),
+    ("I want my grandad's war medals put in a box frame - which Gilt Edge workshop do I take them to?", FRAMERS,
+     "Harbourside", "Old Town"),
+])
+def test_a_value_from_a_sentence_about_something_else_is_a_factual_error(question: str, passage: str, wrong: str,
+                                                                         right: str) -> None:
+    found = _refused(f"{wrong} [c1].", [passage], question)
+    assert found and "speaks of something else" in found[0]
+    assert _refused(f"{right} [c1].", [passage], question) == []
+    # a right answer stating the better-fitting value as well is cleared
+    assert not any("speaks of something else" in f for f in _refused(f"{wrong} or {right} [c1].", [passage], question))
+
+
+def test_value_fit_leaves_a_value_the_band_of_the_question_s_group_states() -> None:
+    q = "Our school is bringing 40 children to Appleyard Farm - how much per child?"
+    assert _refused("GBP 3.50 [c1].", [SCHOOL], q) == []  # "Groups of 31-60 pupils" shares no word with it
+    assert _refused("GBP 4.00 [c1].", [SCHOOL], q)
+
+
+def test_value_fit_needs_the_value_s_sentence_to_share_nothing_with_the_question() -> None:
+    passage = "Bouncy castle hire: GBP 80 per day. A deposit of GBP 20 is required."
+    assert _refused("GBP 20 [c1].", [passage], "What deposit do I pay for bouncy castle hire?") == []
+
+
+@pytest.mark.parametrize(("question", "wrong", "right"), [
+    ("What time do the Wednesday drop-in trims at the Mill Lane forge finish?", "08:00", "12:00"),
+    ("What time do the Wednesday drop-in trims at the Mill Lane forge start?", "12:00", "08:00"),
+])
+def test_the_other_end_of_a_time_range_is_a_factual_error(question: str, wrong: str, right: str) -> None:
+    found = _refused(f"The drop-in trims {'finish' if 'finish' in question else 'start'} at {wrong} [c1].", [ROUNDS],
+                     question)
+    assert found and "of \"08:00-12:00\"" in found[0]
+    assert _refused(f"The drop-in trims run at {right} [c1].", [ROUNDS], question) == []
+    assert _refused("The drop-in trims run 08:00-12:00 [c1].", [ROUNDS], question) == []  # the whole range
+
+
+def test_a_weekday_of_the_month_needs_its_ordinal() -> None:
+    passage = "Loyalty Club members get 10% off on the first Wednesday of each month."
+    q = "On which day of the month do Loyalty Club members get 10% off?"
+    found = _refused("The last Wednesday of the month [c1].", [passage], q)
+    assert found and '"first Wednesday", not "last Wednesday"' in found[0]
+    assert _refused("The first Wednesday of the month [c1].", [passage], q) == []
+
+
+def test_a_clause_is_cut_before_and_opening_another_amount() -> None:
+    passage = ("A council permit is needed whenever a skip stands on a public road. The permit fee is GBP 55 for up "
+               "to 14 days in Hatfield Borough and GBP 70 in Quarry Vale District.")
+    q = "What is the skip permit fee in Quarry Vale District?"
+    found = _refused("GBP 55 [c1].", [passage], q)
+    assert found and "Hatfield Borough" in found[0]
+    assert _refused("GBP 70 [c1].", [passage], q) == []
+
+
+def test_a_row_label_may_hold_times_in_brackets() -> None:
+    q = "What is the waiting-time rate on Tariff 2?"
+    found = _refused("The waiting-time rate on Tariff 2 is 20p per 40 seconds [c1].", [TARIFFS], q)
+    assert found and 'not under "Tariff 2 (22:00-06:00 and all day Sunday)"' in found[0]
+    assert _refused("Waiting time costs 20p per 40 seconds on Tariff 1 [c1].", [TARIFFS],
+                    "What is the waiting-time rate on Tariff 1?") == []
+
+
+def test_a_sibling_of_names_the_passages_list_is_not_their_owner() -> None:
+    q = "What is the Castle Cars fixed fare from Easton town centre to Fenwick Airport?"
+    assert unasked_names(q, [AIRPORTS]) == ["Fenwick"]
+    assert unasked_names("What is the Castle Cars fare to Kingsmere Airport?", [AIRPORTS]) == []
+    # an owner or brand before a name that is there is still not required ("Pulsehall's Northgate club")
+    assert unasked_names("Who manages Pulsehall's Northgate club?", ["The Northgate club is managed by Ann Lee."]) == []
+    # a capitalised first word of a sentence heads no other name ("Booking Dial-a-Ride")
+    assert unasked_names("What are the Saturday hours of Tarnwick Dial-a-Ride?",
+                         ["Booking Dial-a-Ride (2025). Service hours: Saturday 9:00-13:30."]) == []
+
+
+def test_a_code_of_a_series_the_passages_list_without_it_is_not_answered() -> None:
+    prices = "Standard framing prices. A4 (21 x 30 cm): GBP 38. A3 (30 x 42 cm): GBP 55. 50 x 70 cm: GBP 89."
+    q = "What would standard framing cost for my A2 print (42 x 59 cm)?"
+    assert unasked_names(q, [prices]) == ["A2"]
+    assert _refused("Standard framing costs GBP 55 [c1].", [prices], q)
+    assert _refused("GBP 55 [c1].", [prices], "What would standard framing cost for an A3 print?") == []
+
+
+@pytest.mark.parametrize(("question", "said", "gap"), [
+    ("What time does the garden centre close on a weekday in January?",
+     "The Potting Shed cafe closes 45 minutes before the centre on a weekday in January", True),
+    ("What time does the garden centre close on a weekday in January?", "It closes at 17:00", False),
+    ("What time does the late-night opening end?", "It runs until 8pm", False),
+    ("What time does the market close?", "At noon", False),
+    ("What time of year is the orchard busiest?", "In September", False),
+])
+def test_a_question_asking_what_time_needs_a_time_of_day(question: str, said: str, gap: bool) -> None:
+    assert (missing_time(question, said) is not None) is gap
+
+
+@pytest.mark.parametrize(("question", "said", "gap"), [
+    ("What hours is the emergency line staffed on Sundays?", "It is staffed on Saturdays 09:00-13:00", True),
+    ("What hours is the emergency line staffed on Sundays?", "It is staffed on Sundays 09:00-13:00", False),
+    ("What hours is the emergency line staffed on Sundays?", "It is staffed at weekends 09:00-13:00", False),
+    ("What hours is the emergency line staffed on Sundays?", "It is staffed 09:00-13:00", False),
+    ("What hours is the line staffed?", "It is staffed on Saturdays 09:00-13:00", False),
+])
+def test_an_answer_about_another_weekday_than_asked_is_no_answer(question: str, said: str, gap: bool) -> None:
+    assert (other_day(question, said) is not None) is gap
+    if gap:
+        assert _refused(f"{said} [c1].", [ROUNDS], question)
+
+
+def test_a_subject_the_passages_name_without_a_value_of_the_asked_kind_is_not_answered() -> None:
+    q = "What time does the Potting Shed cafe open in the morning?"
+    copied = "Summer (March-October): Monday-Saturday 09:00-18:00, Sunday 10:30-16:30"
+    lines = [[s.text for s in tx.split_sentences(HOURS)]]
+    gap = subject_without_value(q, copied, lines)
+    assert gap is not None and "Potting Shed" in gap
+    assert _refused(f"{copied} [c1].", [HOURS], q)
+    cafe = [["Fernlea Garden Centre.", "The Potting Shed cafe is on the first floor.", "It opens at 09:30 daily."]]
+    assert subject_without_value(q, "09:30", cafe) is None  # "It" continues the sentence naming the cafe
+    assert subject_without_value("What time does the garden centre open?", copied, lines) is None
+
+
+def test_a_change_named_as_a_moment_asks_for_no_arithmetic() -> None:
+    q = "What did a taxi from Easton to Kingsmere Airport cost before the April 2024 fare change?"
+    assert not asks_computation(q)
+    assert asks_computation("How much did the fare increase in April 2024?")
+    found = _refused("GBP 130 [c1].", [OLD_AIRPORTS, AIRPORTS], q)  # 120 + 10 is no reason to accept it
+    assert found and "is stated in [c2]" in found[0]
+    assert _refused("GBP 120 [c1].", [OLD_AIRPORTS, AIRPORTS], q) == []
+
+
+def test_plural_nouns_and_verbs_stem_as_their_base_form() -> None:
+    for words in (("fare", "fares"), ("price", "prices"), ("approve", "approves", "approved"), ("box", "boxes"),
+                  ("class", "classes"), ("course", "courses")):
+        assert len({tx.stem(w) for w in words}) == 1, words
+    # so a question written back as a statement is caught whatever the plurals ("fares" for "fare")
+    q = "What is the Castle Cars fixed fare from Easton town centre to Fenwick Airport?"
+    assert restates_question(["Castle Cars fixed airport fares from Easton town centre to Fenwick Airport."], q)
+    # a yes/no question written back as a statement answers it: yes
+    assert not restates_question(["It includes 24-hour access."], "Does the Plus membership include 24-hour access?")
