@@ -178,3 +178,16 @@ def test_plural_nouns_and_verbs_stem_as_their_base_form() -> None:
     assert restates_question(["Castle Cars fixed airport fares from Easton town centre to Fenwick Airport."], q)
     # a yes/no question written back as a statement answers it: yes
     assert not restates_question(["It includes 24-hour access."], "Does the Plus membership include 24-hour access?")
+
+
+def test_a_closed_case_named_by_the_passage_s_heading_line_is_every_sentence_s_case() -> None:
+    winter = ("Pentre Bay Sailing School winter timetable (November-February). Junior Club moves to Saturdays "
+              "10:00-12:00 for shore-based sessions, GBP 18 per session.")
+    summer = "Pentre Bay Sailing School summer timetable (June-August). Junior Club: Saturdays 09:30-12:30, GBP 22."
+    q = "What time does Junior Club start on Saturdays in the summer timetable?"
+    found = _refused("Junior Club starts at 10:00 [c1].", [winter, summer], q)
+    assert found and 'gives this for "winter", not for "summer"' in found[0]
+    assert _refused("Junior Club starts at 09:30 [c2].", [winter, summer], q) == []
+    # a heading naming both cases, or the question's, clears the sentence
+    both = "Pentre Bay summer and winter timetable. Junior Club: Saturdays 10:00-12:00, GBP 18."
+    assert _refused("Junior Club starts at 10:00 [c1].", [both], q) == []

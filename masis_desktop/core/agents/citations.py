@@ -551,7 +551,8 @@ def row_finding(claim: str, cited: Sequence[Source], question: str) -> Finding |
         rows = []  # (the row's text after its label, or the whole sentence; the label)
         for text in src.lines:
             head = _row_head(text)
-            rows.append((text[_ROW_HEAD.match(text).end():] if head else text, head))  # type: ignore[union-attr]
+            label = _ROW_HEAD.match(text) if head else None
+            rows.append((text[label.end():] if label else text, head))
         for value in values:
             holding = [(text, head) for text, head in rows if (value in text if isinstance(value, str)
                        else any(_same_value(value, o) for o in tx.quantities(text)))]
@@ -859,20 +860,21 @@ def value_fit_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[i
                     _same_value(value, o) for o in tx.quantities(line)))]
                 if not own or any(_fit(line, focus, subject) for line in own):
                     continue
-                best: tuple[int, str, list[str]] | None = None
+                best: tuple[int, str, bool] | None = None  # (fit, sentence, the answer states one of its rivals)
                 for line in src.lines[1:]:
                     if line in own:
                         continue
                     if isinstance(value, str):
-                        rivals = [n for n in heads if n != value and n in line]
+                        names = [n for n in heads if n != value and n in line]
+                        found, said = bool(names), any(n in answer for n in names)
                     else:
-                        rivals = [o.text for o in tx.quantities(line) if o.unit == value.unit and _same_kind(o, value)
+                        rivals = [o for o in tx.quantities(line) if o.unit == value.unit and _same_kind(o, value)
                                   and not _same_value(value, o)]
+                        found, said = bool(rivals), any(_stated_in(o, answer) for o in rivals)
                     fit = _fit(line, focus, subject)
-                    if rivals and fit >= VALUE_FIT_MIN and (best is None or fit > best[0]):
-                        best = (fit, line, rivals)
-                if best is not None and not any(r in answer if isinstance(value, str) else _stated_in(
-                        next(o for o in tx.quantities(best[1]) if o.text == r), answer) for r in best[2]):
+                    if found and fit >= VALUE_FIT_MIN and (best is None or fit > best[0]):
+                        best = (fit, line, said)
+                if best is not None and not best[2]:
                     shown = value if isinstance(value, str) else value.text
                     out[index] = Finding(
                         IssueType.FACTUAL_ERROR, 0.9,
@@ -933,12 +935,18 @@ def case_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, F
     case of a closed set (``asked.CASE_SETS``) than the question's: "Canoe hire: EUR 18 per half day" for the full
     day, "Regulation, upright, per hour: CHF 85" for a grand piano, "Retail price: CHF 2,290" for the monthly
     rental. The values are those of the row check (a figure with a unit or counted noun, or a person-like name, that
-    the question does not give); see ``other_cases`` for when an answer's other values clear them."""
+    the question does not give); see ``other_cases`` for when an answer's other values clear them. A sentence is
+    read under its passage's heading line, which names the case of every sentence below it: "Junior Club:
+    Saturdays 10:00-12:00" under "... winter timetable (November-February)" is the winter's, not the summer timetable's
+    the question asks about (held-out v12 committed it)."""
     holdings = [[h for h in (_holding(v, c.cited) for v in c.values) if h] for c in claims]
+    headed = [[[t if not src.lines or t == src.lines[0] else f"{src.lines[0]} {t}" for src, t in h] for h in c]
+              for c in holdings]
     out: dict[int, Finding] = {}
-    for index, (asked_case, other) in other_cases(question, [[[t for _, t in h] for h in c] for c in holdings]).items():
-        held = [pair for h in holdings[index] for pair in h]
-        src, said = next((p for p in held if other.split()[0] in p[1].lower()), held[0])
+    for index, (asked_case, other) in other_cases(question, headed).items():
+        held = [(src, said, text) for h, texts in zip(holdings[index], headed[index], strict=True)
+                for (src, said), text in zip(h, texts, strict=True)]
+        src, said, _ = next((p for p in held if other.split()[0] in p[2].lower()), held[0])
         out[index] = Finding(
             IssueType.FACTUAL_ERROR, 0.9,
             f'[{src.id}] gives this for "{other}", not for "{asked_case}" as the question asks: "{said[:120]}"',
