@@ -7,9 +7,19 @@ from __future__ import annotations
 
 import pytest
 
+from masis_desktop.core.agents import bands
 from masis_desktop.core.agents import text as tx
 from masis_desktop.core.agents.asked import missing_time, other_day, subject_without_value
-from masis_desktop.core.agents.citations import asks_computation, audit_answer, restates_question, unasked_names
+from masis_desktop.core.agents.citations import (
+    Source,
+    asks_computation,
+    audit_answer,
+    claim_values,
+    person_confirms,
+    restates_question,
+    unasked_names,
+)
+from masis_desktop.core.agents.slots import find_slots
 from tests.core.pipeline_support import hit
 
 COMPOST = ("Fernlea Garden Centre - spring plant prices 2025. Bedding plants: GBP 3.20 per six-pack, or 4 six-packs "
@@ -50,7 +60,8 @@ def _refused(answer: str, passages: list[str], question: str) -> list[str]:
 def test_a_value_from_a_sentence_about_something_else_is_a_factual_error(question: str, passage: str, wrong: str,
                                                                          right: str) -> None:
     found = _refused(f"{wrong} [c1].", [passage], question)
-    assert found and "speaks of something else" in found[0]
+    # the compost question's "50-litre" is also a label the passage's "50-litre bag" clause holds
+    assert found and ("speaks of something else" in found[0] or "label (50-litre)" in found[0])
     assert _refused(f"{right} [c1].", [passage], question) == []
     # a right answer stating the better-fitting value as well is cleared
     assert not any("speaks of something else" in f for f in _refused(f"{wrong} or {right} [c1].", [passage], question))
@@ -191,3 +202,91 @@ def test_a_closed_case_named_by_the_passage_s_heading_line_is_every_sentence_s_c
     # a heading naming both cases, or the question's, clears the sentence
     both = "Pentre Bay summer and winter timetable. Junior Club: Saturdays 10:00-12:00, GBP 18."
     assert _refused("Junior Club starts at 10:00 [c1].", [both], q) == []
+
+
+@pytest.mark.parametrize(("passage", "question", "wrong", "right"), [
+    ("FreshPile - End-of-tenancy packages. Studio flat £85, 1-bed £110, 2-bed £145, 3-bed £180; each includes all "
+     "carpets.", "I'm moving out of my 2-bed flat - what's FreshPile's end-of-tenancy price?", "£180", "£145"),
+    ("Stitch & Spring - Labour prices. Wingback armchair £480. Two-seater sofa £750, three-seater £950.",
+     "What is the labour price to reupholster a three-seater sofa?", "£750", "£950"),
+    ("Cedar Creek - Shuttle trips. The 6-mile Miller's Bend run takes about 2.5 hours: USD 55 single, USD 80 tandem. "
+     "The 11-mile Red Rock run takes 4-5 hours: USD 75 single, USD 110 tandem.",
+     "If I paddle the 11-mile Red Rock run on my own in a single, what does it cost?", "USD 55", "USD 75"),
+])
+def test_a_value_under_another_numbered_label_is_a_factual_error(passage: str, question: str, wrong: str,
+                                                                 right: str) -> None:
+    found = _refused(f"{wrong} [c1].", [passage], question)
+    assert found and "the question's label" in found[0]
+    assert _refused(f"{right} [c1].", [passage], question) == []
+    # an age is no label ("12-year-old"), and a question without a numbered label is not judged by one
+    assert bands.compound_labels("my 12-year-old") == []
+    assert not any("label" in f for f in _refused(f"{wrong} [c1].", [passage], "What does it cost?"))
+
+
+def test_weekday_prices_written_as_monday_to_friday_are_the_weekday_s() -> None:
+    passage = "Bounce About Hire - 2025 prices. 12ft x 12ft castle £75 Monday to Friday, £95 at weekends."
+    q = "What is the 2025 weekday price for the 12ft x 12ft castle?"
+    assert _refused("£75 [c1].", [passage], q) == []
+    found = _refused("£95 [c1].", [passage], q)
+    assert found and 'for "weekend", not for "weekday"' in found[0]
+
+
+def test_a_bound_or_the_asker_is_no_reason_to_accept_or_refuse() -> None:
+    prices = ("Oakfield - Domestic price guide 2025. Hedge trimming £32 per metre up to 2 m high. Crown reduction "
+              "(8-12 m) from £410. Stump grinding £95 for the first stump, £50 each additional. Green waste £65.")
+    q = "What is Oakfield's 2025 price per metre for hedge trimming up to 2 m high?"
+    assert not asks_computation(q)
+    assert _refused("£28 per metre [c1].", [prices], q)
+    assert tx.question_names("What's the least I'll end up paying at the Leeds studio?") == ["Leeds"]
+
+
+def test_people_joined_by_and_each_keep_their_own_clause() -> None:
+    passage = ("Inkwell Tattoo Co. - Manchester studio, 7 Oldham Street. Hourly rate £125. Resident artists: Sol "
+               "Brennan (colour realism) and Aiko Tan (Japanese). Phone 0161 496 0254.")
+    q = "Which resident artist at Inkwell's Manchester studio specialises in colour realism?"
+    found = _refused("Aiko Tan [c1].", [passage], q)
+    assert found and "beside Sol Brennan" in found[0]
+    right = audit_answer("Sol Brennan [c1].", [hit("c1", passage)], question=q)
+    assert not right.audit.needs_retry
+    # code settles the right one, so the 1.5B is not asked to pick between the two
+    assert person_confirms(q, "Sol Brennan", [Source.of(hit("c1", passage))])
+    assert find_slots(right, [Source.of(hit("c1", passage))], q) == []
+    assert not person_confirms(q, "Aiko Tan", [Source.of(hit("c1", passage))])
+
+
+def test_an_amount_is_given_by_the_question_only_as_money() -> None:
+    passage = ("Lacquer & Co - Booking policy. A €10 deposit secures online bookings. A mini manicure for ages 5-11 "
+               "costs €18. Gel fixes within 5 days are free, after that €5 per nail.")
+    q = "What does Lacquer & Co charge to fix gel after the free 5-day period?"
+    assert [v.text for v in claim_values("€5 per nail", q)] == ["€5"]
+    assert [v.text for v in claim_values("5 days", q)] == []  # the question's own figure
+    audit = audit_answer("€5 per nail [c1].", [hit("c1", passage)], question=q)
+    slots = find_slots(audit, [Source.of(hit("c1", passage))], q)
+    # the slot is asked on "€5", never on the bare "5" of "ages 5-11"
+    assert all("5" not in s.options for s in slots) and all("€5" in s.options for s in slots)
+
+
+def test_a_numbered_label_the_passages_do_not_list_is_not_answered() -> None:
+    passage = ("FreshPile - End-of-tenancy packages. Studio flat £85, 1-bed £110, 2-bed £145, 3-bed £180; each "
+               "includes all carpets.")
+    copied = "Studio flat £85, 1-bed £110, 2-bed £145, 3-bed £180 [c1]."
+    found = _refused(copied, [passage], "What is FreshPile's end-of-tenancy package price for a 4-bed house?")
+    assert found and "list 1-bed, 2-bed, 3-bed, not the question's 4-bed" in found[0]
+    assert bands.missing_label("What does a 3-bed cost?", [passage]) is None
+    assert bands.missing_label("What does a 4-bed cost?", ["A 3-bed costs £180."]) is None  # one label is no list
+
+
+def test_a_value_s_clause_keeps_its_thousands_and_its_list_s_head() -> None:
+    sizing = ("Kestrel sizing guide. A three-node cluster of 8 vCPU / 32 GB nodes sustains about 180,000 messages per "
+              "second of 1 KiB each with replication factor 3. Keep fewer than 4,000 partitions per broker.")
+    q = "What throughput does a three-node Kestrel cluster sustain according to the sizing guide?"
+    assert _refused("About 180,000 messages per second [c1].", [sizing], q) == []
+    assert bands.clauses("about 180,000 messages per second, of 1 KiB each") == [
+        "about 180,000 messages per second", "of 1 KiB each"]
+    tariff = ("Lumora Energy tariff sheet 2024/25, Time-of-Use plan. Winter (1 October to 31 March): peak 41.6 cents "
+              "per kWh, day 29.8 cents, night 15.2 cents. Summer (1 April to 30 September): peak 38.1 cents, day 27.0 "
+              "cents, night 13.9 cents per kWh.")
+    q = "What is the winter night unit rate on Lumora Energy's Time-of-Use plan?"
+    found = _refused("13.9 cents [c1].", [tariff], q)  # the summer list's night clause is the summer's
+    assert found and 'for "summer", not for "winter"' in found[0]
+    assert _refused("15.2 cents [c1].", [tariff], q) == []

@@ -99,7 +99,7 @@ def missing_time(question: str, said: str) -> str | None:
     return "the question asks what time; the answer states no time of day"
 
 
-_DAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+DAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 
 
 def other_day(question: str, said: str) -> str | None:
@@ -109,12 +109,12 @@ def other_day(question: str, said: str) -> str | None:
     asked = bands.asked_numbers(question).get("day")
     if asked is None:
         return None
-    day = _DAY_NAMES[int(asked) - 1]
+    day = DAY_NAMES[int(asked) - 1]
     named = bands.weekdays(said)
     if not named or bands.names_day(day, said):
         return None
     return (f"the question asks about {day}; the answer gives what applies on "
-            f"{' and '.join(_DAY_NAMES[d - 1] for d in named)}")
+            f"{' and '.join(DAY_NAMES[d - 1] for d in named)}")
 
 
 def asked_kind(question: str) -> str | None:
@@ -201,7 +201,9 @@ CASE_SETS: tuple[tuple[tuple[str, ...], ...], ...] = (
      ("retail price", "purchase", "purchasing", "buy", "buying", "sale price", "buy outright")),
     (("adult", "adults"), ("child", "children", "child's", "children's", "kid", "kids", "junior", "juniors"),
      ("senior", "seniors", "pensioner", "pensioners"), ("student", "students")),
-    (("weekday", "weekdays"), ("weekend", "weekends")),
+    (("weekday", "weekdays", "monday to friday", "monday-friday", "monday–friday", "monday through friday",
+      "mon-fri", "mon–fri"),
+     ("weekend", "weekends", "saturday and sunday", "saturdays and sundays", "sat-sun", "sat–sun")),
     (("peak", "high season", "high-season"), ("off-peak", "low season", "low-season")),
     (("single room", "single rooms"), ("double room", "double rooms"), ("twin room", "twin rooms"),
      ("family room", "family rooms")),

