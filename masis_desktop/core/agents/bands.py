@@ -81,15 +81,15 @@ class Band:
         return self.low <= value <= self.high
 
 
-_DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _DAY = (r"(mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:r(?:s(?:day)?)?)?|fri(?:day)?|sat(?:urday)?"
         r"|sun(?:day)?)s?\.?")
 _DAY_RANGE = re.compile(rf"\b{_DAY}\s*(?:[-–—]|to|until)\s*{_DAY}(?![\w])", re.IGNORECASE)
 _ONE_DAY = re.compile(rf"\b{_DAY}(?![\w])", re.IGNORECASE)
-_DAY_GROUP = re.compile(r"(?<![\w-])(weekdays?|weekends?|daily|every day)(?![\w-])", re.IGNORECASE)
 _DAY_GROUPS = {"weekday": (1, 2, 3, 4, 5), "weekdays": (1, 2, 3, 4, 5), "weekend": (6, 7), "weekends": (6, 7),
                "daily": (1, 2, 3, 4, 5, 6, 7), "every day": (1, 2, 3, 4, 5, 6, 7)}
-_ASKED_DAY = re.compile(rf"\b(?:on\s+(?:a\s+)?)?({'|'.join(_DAYS)})s?\b", re.IGNORECASE)
+_DAY_GROUP = re.compile(rf"(?<![\w-])({'|'.join(_DAY_GROUPS)})(?![\w-])", re.IGNORECASE)
+_ASKED_DAY = re.compile(rf"\b(?:on\s+(?:a\s+)?)?({'|'.join(DAYS)})s?\b", re.IGNORECASE)
 # an ordinal label the documents group by ranges: "Stage 5" under "Stages 4-7", "Year 5" under "Years 5 and 6"
 _LABELS = r"stage|level|grade|year|zone|band|tier|step|phase|module|key\s+stage"
 _ASKED_LABEL = re.compile(rf"\b({_LABELS})\s+(\d{{1,2}})\b(?!\s*(?:[-–—]|to|and)\s*\d)", re.IGNORECASE)
@@ -127,7 +127,7 @@ def compound_labels(text: str) -> list[tuple[str, float, int, int]]:
 
 def _day(word: str) -> int:
     w = word.lower()
-    return next(i + 1 for i, d in enumerate(_DAYS) if d.startswith(w[:3]))
+    return next(i + 1 for i, d in enumerate(DAYS) if d.startswith(w[:3]))
 
 
 def _month(word: str) -> int:
@@ -202,7 +202,7 @@ def weekdays(text: str) -> list[int]:
     taken = [(m.start(), m.end()) for m in _DAY_RANGE.finditer(text)]
     out: list[int] = []
     for m in _ONE_DAY.finditer(text):
-        if len(m.group(1)) > 3 and m.group(1).lower() in _DAYS and not any(a <= m.start() < b for a, b in taken):
+        if len(m.group(1)) > 3 and m.group(1).lower() in DAYS and not any(a <= m.start() < b for a, b in taken):
             out.append(_day(m.group(1)))
     return list(dict.fromkeys(out))
 
@@ -219,10 +219,8 @@ def _days_in(clause: str) -> set[float]:
     for m in _ONE_DAY.finditer(clause):
         if not any(a <= m.start() < b for a, b in taken) and (len(m.group(1)) > 3 or m.group(0)[0].isupper()):
             days.add(float(_day(m.group(1))))
-    lowered = clause.lower()
-    for word, group in _DAY_GROUPS.items():
-        if re.search(rf"(?<![\w-]){word}(?![\w-])", lowered):
-            days |= {float(d) for d in group}
+    for m in _DAY_GROUP.finditer(clause):
+        days |= {float(d) for d in _DAY_GROUPS[m.group(1).lower()]}
     return days
 
 
@@ -256,16 +254,21 @@ def _month_band(clause: str) -> Band | None:
     return Band("month", 1, 12, clause, frozenset(months)) if months and len(months) < 12 else None
 
 
+def time_ranges(text: str) -> list[tuple[tx.Quantity, tx.Quantity]]:
+    """(start, end) of each range of times of day ``text`` writes: "08:00-12:00", "9am to 5pm"."""
+    clock = [q for q in tx.quantities(text) if q.unit == "hh:mm"]
+    return [(a, b) for a, b in itertools.pairwise(clock) if _TIME_DASH.fullmatch(text, a.end, b.start)]
+
+
 def _times(clause: str) -> list[tuple[float, float, int, int]]:
     """The spans of the day a clause names, in hours, with where each stands: "06:00-22:00" -> [6, 22), "22:00-06:00"
     over midnight, "6am-10pm", "after 18:00", "before 9am"; the end of a span is not in it (22:00 is Tariff 2's)."""
     clock = [q for q in tx.quantities(clause) if q.unit == "hh:mm"]
     out: list[tuple[float, float, int, int]] = []
     paired: set[int] = set()
-    for a, b in itertools.pairwise(clock):
-        if _TIME_DASH.fullmatch(clause, a.end, b.start):
-            out.append((a.value / 60, b.value / 60 - _EPS, a.start, b.end))
-            paired |= {a.start, b.start}
+    for a, b in time_ranges(clause):
+        out.append((a.value / 60, b.value / 60 - _EPS, a.start, b.end))
+        paired |= {a.start, b.start}
     for q in clock:
         side = None if q.start in paired else _TIME_SIDE.search(clause, 0, q.start)
         if side is not None:

@@ -31,7 +31,6 @@ costs more than one uncited sentence but less than a fabricated id.
 
 from __future__ import annotations
 
-import itertools
 import math
 import re
 from collections.abc import Sequence
@@ -785,13 +784,6 @@ def person_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int,
 _ASKS_END = re.compile(r"\b(?:finish(?:es|ing)?|clos(?:e|es|ing)|shut(?:s|ting)?|ends?|ending|until|till)\b",
                        re.IGNORECASE)
 _ASKS_START = re.compile(r"\b(?:open(?:s|ing)?|start(?:s|ing)?|begin(?:s|ning)?)\b", re.IGNORECASE)
-_TIME_RANGE_JOIN = re.compile(r"\s*(?:[-–—]|to|until|till)\s*", re.IGNORECASE)
-
-
-def _time_ranges(text: str) -> list[tuple[tx.Quantity, tx.Quantity]]:
-    """(start, end) of each range of times of day in ``text``: "08:00-12:00", "9am to 5pm"."""
-    times = [q for q in tx.quantities(text) if q.unit == "hh:mm"]
-    return [(a, b) for a, b in itertools.pairwise(times) if _TIME_RANGE_JOIN.fullmatch(text[a.end:b.start])]
 
 
 def range_end_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
@@ -806,10 +798,10 @@ def range_end_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[i
     out: dict[int, Finding] = {}
     for index, (plain, cited, _) in enumerate(claims):
         times = [q for q in tx.quantities(plain) if q.unit == "hh:mm" and not any(_same_value(q, a) for a in asked)]
-        if len(times) != 1 or _time_ranges(plain):
+        if len(times) != 1 or bands.time_ranges(plain):
             continue
         value = times[0]
-        ranges = [(src, r) for src in cited for r in _time_ranges(src.text)]
+        ranges = [(src, r) for src in cited for r in bands.time_ranges(src.text)]
         wrong_end = [(src, r) for src, r in ranges if _same_value(value, r[0] if end else r[1])]
         right_end = [r for _, r in ranges if _same_value(value, r[1] if end else r[0])]
         alone = [q for src in cited for q in src.quantities if _same_value(value, q)
@@ -826,8 +818,8 @@ def range_end_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[i
     return out
 
 
-_ORDINAL_DAY = re.compile(r"\b(first|second|third|fourth|fifth|last|final)\s+(Monday|Tuesday|Wednesday|Thursday|Friday"
-                          r"|Saturday|Sunday)\b", re.IGNORECASE)
+_ORDINAL_DAY = re.compile(rf"\b(first|second|third|fourth|fifth|last|final)\s+({'|'.join(DAY_NAMES)})\b",
+                          re.IGNORECASE)
 
 
 def ordinal_day_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
@@ -897,23 +889,23 @@ def value_fit_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[i
             heads = _case_heads(src)
             subject = [n for n in asked_names if not (src.lines and tx.name_in(n, src.lines[0]))]
             values = figures + [n for n in heads if tx.name_in(n, plain) and not tx.name_in(n, question)]
+            lines = [(line, tx.quantities(line), _fit(line, focus, subject)) for line in src.lines[1:]]
             for value in values:
-                own = [line for line in src.lines[1:] if (value in line if isinstance(value, str) else any(
-                    _same_value(value, o) for o in tx.quantities(line)))]
-                if not own or any(_fit(line, focus, subject) for line in own):
+                own = [line for line, found_q, _ in lines if (value in line if isinstance(value, str) else any(
+                    _same_value(value, o) for o in found_q))]
+                if not own or any(fit for line, _, fit in lines if line in own):
                     continue
                 best: tuple[int, str, bool] | None = None  # (fit, sentence, the answer states one of its rivals)
-                for line in src.lines[1:]:
+                for line, found_q, fit in lines:
                     if line in own:
                         continue
                     if isinstance(value, str):
                         names = [n for n in heads if n != value and n in line]
                         found, said = bool(names), any(n in answer for n in names)
                     else:
-                        rivals = [o for o in tx.quantities(line) if o.kind == value.kind and o.unit is not None
+                        rivals = [o for o in found_q if o.kind == value.kind and o.unit is not None
                                   and not _same_value(value, o)]  # "4 weeks" rivals "3 months" (held-out v13)
-                        found, said = bool(rivals), any(_stated_in(o, answer) for o in rivals)
-                    fit = _fit(line, focus, subject)
+                        found, said = bool(rivals), any(_clause_states(o, answer) for o in rivals)
                     if found and fit >= VALUE_FIT_MIN and (best is None or fit > best[0]):
                         best = (fit, line, said)
                 if best is not None and not best[2]:
@@ -928,10 +920,6 @@ def value_fit_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[i
             if index in out:
                 break
     return out
-
-
-def _stated_in(q: tx.Quantity, text: str) -> bool:
-    return any(_same_value(q, o) for o in tx.quantities(text))
 
 
 _BAND_KIND = {"age": "age", "miles": "distance", "km": "distance", "group": "group size", "day": "day",
@@ -986,7 +974,7 @@ def _segment(sentence: str, value: tx.Quantity | str) -> str:
         return sentence
     parts = _under_head(bands.clauses(sentence))  # "Summer (...): peak 38.1 cents, ..., night 13.9 cents"
     bearing = [i for i, c in enumerate(parts) if any(o.kind == value.kind for o in tx.quantities(c))]
-    own = next((i for i in bearing if any(_same_value(value, o) for o in tx.quantities(parts[i]))), None)
+    own = next((i for i in bearing if _clause_states(value, parts[i])), None)
     if len(bearing) < 2 or own is None:
         return sentence
     start = max((i + 1 for i in bearing if i < own), default=0)

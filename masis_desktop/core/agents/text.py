@@ -329,8 +329,7 @@ _MULTIPLIERS = {"thousand": 1e3, "k": 1e3, "million": 1e6, "mn": 1e6, "mill": 1e
                 "trillion": 1e12}
 
 CURRENCY_CODES = "NOK|USD|EUR|GBP|SEK|DKK|CHF|JPY|CAD|AUD|NZD|PLN|CZK|ISK|kr"  # before an amount
-_CURRENCY_CODES = CURRENCY_CODES
-_CURRENCY_PREFIX = r"(?P<cur>[$€£]|(?:" + _CURRENCY_CODES + r")\.?\s?)?"
+_CURRENCY_PREFIX = r"(?P<cur>[$€£]|(?:" + CURRENCY_CODES + r")\.?\s?)?"
 _NUMBER = r"(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?:st|nd|rd|th)?"
 _MULT = r"(?:\s?(?P<mult>thousand|million|billion|trillion|mn|bn|mill)\b|(?P<mmult>[kKM])\b)?"
 _UNIT_WORDS = sorted(_UNITS, key=len, reverse=True)
@@ -392,7 +391,7 @@ _CLOCK = re.compile(r"(?<![\d:.,])([01]?\d|2[0-3]):([0-5]\d)(?![\d:])")
 # "9pm", "9.30 pm", "10:15a.m.": a time of day on the 12-hour clock, the same value as "21:00" / "21:30" / "10:15"
 # ("GBP 50 pm" is per month: an amount before "pm" is no time)
 _AM_PM = re.compile(r"(?<![\d:.,£$€])(1[0-2]|0?[1-9])(?:[:.]([0-5]\d))?[ \t]?([ap])(?:\.m\.|m\b)", re.IGNORECASE)
-_MONEY_BEFORE = re.compile(r"(?:[£$€]|\b(?:" + _CURRENCY_CODES + r")\.?[ \t]?)$", re.IGNORECASE)  # not "FRI 9pm"
+_MONEY_BEFORE = re.compile(r"(?:[£$€]|\b(?:" + CURRENCY_CODES + r")\.?[ \t]?)$", re.IGNORECASE)  # not "FRI 9pm"
 
 
 def quantities(text: str) -> list[Quantity]:
