@@ -59,6 +59,8 @@ def _perfect_judge(messages: Sequence[Message]) -> dict[str, Any] | float:
     body = messages[-1]["content"]
     if body.rstrip().endswith("TASK: EXTRACT"):
         return -1.0  # a value read from the passage: likely (only right answers get here; code settles the others)
+    if body.rstrip().endswith("answer to this exact question?"):
+        return [-0.1, -4.0, -3.0, -6.0]  # answerability ("yes", "Yes", "no", "No"): the passage answers it
     if body.rstrip().endswith("TASK: SCORE"):
         return {"faithfulness": 0.9, "relevance": 0.9, "completeness": 0.9, "reasoning_quality": 0.9,
                 "improvement_suggestions": []}
@@ -96,9 +98,11 @@ def test_critic_mode_with_a_perfect_judge(tmp_path: Path) -> None:
     assert report["accepted_right"]["value"] == 1.0 and report["rejected_wrong"]["value"] == 1.0
     assert report["balanced_accuracy.length_controlled"]["n"] == 3
     # the right answer: its value is scored (verification), then the answer audited; the wrong one states a number
-    # the passage does not, so code already rejects the sentence and only the audit is asked
-    assert [(c.kind, c.response_model) for c in judge.calls] == [
-        ("score", None), ("structured", "AuditVerdict"), ("structured", "AuditVerdict")] * 3
+    # the passage does not, so code already rejects the sentence and only the audit is asked. Item b's passage never
+    # says "work": for its right answer the model is also asked whether the passage answers the question at all
+    right, wrong = [("score", None), ("structured", "AuditVerdict")], [("structured", "AuditVerdict")]
+    assert [(c.kind, c.response_model) for c in judge.calls] == (
+        right + wrong + [("score", None)] + right + wrong + right + wrong)
     rows = [json.loads(x) for x in (tmp_path / "critic.items.jsonl").read_text(encoding="utf-8").splitlines()[1:]]
     first = rows[0]["result"]
     assert first["right"]["draft"] == f"March 2018 [{first['gold_chunks'][0]}]."

@@ -1197,13 +1197,19 @@ def unasked_focus(question: str, cited: Sequence[str]) -> list[str]:
     focus = tx.question_focus(question)
     if len(focus) < FOCUS_MIN_WORDS or not cited:
         return []
+    missed = missing_focus(question, cited)
+    if 1 - len({tx.stem(w) for w in missed}) / len(focus) >= FOCUS_MIN_COVERAGE:
+        return []
+    return missed
+
+
+def missing_focus(question: str, cited: Sequence[str]) -> list[str]:
+    """The question's focus words (as it writes them, in its order) that none of the ``cited`` texts uses."""
     pool: set[str] = set()
     for text in cited:
         pool |= tx.content_stems(text)
-    if len(focus & pool) / len(focus) >= FOCUS_MIN_COVERAGE:
-        return []
-    missed = focus - pool
-    said: dict[str, None] = {}  # the question's own words, in its order, for the message
+    missed = tx.question_focus(question) - pool
+    said: dict[str, None] = {}
     for w in tx.words(question):
         if tx.stem(w) in missed and all(tx.stem(w) != tx.stem(x) for x in said):
             said[w] = None

@@ -24,8 +24,10 @@ from typing import Any, Literal
 
 from masis_desktop.core.agents import prompts
 from masis_desktop.core.agents import text as tx
+from masis_desktop.core.agents.answerable import Answerability, check_answerable, describe
 from masis_desktop.core.agents.citations import (
     FACT_FACTOR,
+    INCOMPLETE_FACTOR,
     LOW_SUPPORT_FACTOR,
     CodeAudit,
     Encoder,
@@ -145,6 +147,7 @@ def critique(question: str, draft: str, context: Context, llm: LLM | None, *, it
     verdict: prompts.AuditVerdict | None = None
     slot_results: list[SlotResult] = []
     verifications: list[Verification] = []
+    answerable: Answerability | None = None
     model_start = time.perf_counter()
     if code.abstained or code.non_answer or not a.claims:
         status, error = "skipped", ("the answer abstains: nothing to audit" if code.abstained else
@@ -156,6 +159,8 @@ def critique(question: str, draft: str, context: Context, llm: LLM | None, *, it
         if slots:  # before the audit call, so the evaluator still finds the audit prompt in the KV cache
             slot_results = check_slots(question, slots, llm, cancel, iteration=iteration)
         verifications = verify_claims(question, code, context, llm, cancel, iteration=iteration)
+        if not a.needs_retry:  # code has not refused the draft already: ask whether its passages answer at all
+            answerable = check_answerable(question, code, context, llm, cancel, iteration=iteration)
         try:
             verdict = llm.structured(prompts.critic_messages(body), prompts.AuditVerdict,
                                      max_tokens=CRITIC_MAX_TOKENS, max_retries=1, cancel=cancel)
@@ -257,8 +262,17 @@ def critique(question: str, draft: str, context: Context, llm: LLM | None, *, it
         issues.append(issue.model_copy(update={"problematic_text": claim.text,
                                                "citation_id": claim.citations[0] if claim.citations else None}))
 
+    answer_factor = 1.0
+    if answerable is not None and answerable.rejected:
+        answer_factor = INCOMPLETE_FACTOR
+        model_retry = True
+        issues.append(CritiqueIssue(
+            issue_type=IssueType.INCOMPLETE, severity=0.6, description=describe(answerable), source="model",
+            citation_id=answerable.citations[0],
+            suggestion=f'answer only from a passage that states what was asked, or write only: "{tx.ABSTAIN}"'))
+
     confidence = 0.0 if code.abstained or not claims else max(
-        0.0, min(base * a.penalty_factor * slot_factor * context_factor, 1.0))
+        0.0, min(base * a.penalty_factor * slot_factor * context_factor * answer_factor, 1.0))
     hallucination = a.hallucination_detected or model_hall
     needs_retry = a.needs_retry or model_retry or not claims
     n_claims = max(1, len([c for c in claims if c.verdict != "hedge"]))
@@ -306,10 +320,12 @@ def critique(question: str, draft: str, context: Context, llm: LLM | None, *, it
         "model_flags_ignored": ignored,
         "slot_checks": [sr.trace() for sr in slot_results],
         "verifications": [v.trace() for v in verifications],
+        "answerable": None if answerable is None else answerable.trace(),
         "model_verdict": None if verdict is None else verdict.model_dump(),
         "code_ms": round(code_ms, 1),
         "model_ms": round(model_ms, 1),
         "duration_ms": round((time.perf_counter() - start) * 1000, 1),
     }
-    extra = [sr.stats for sr in slot_results if sr.stats] + [v.stats for v in verifications if v.stats]
+    extra = [sr.stats for sr in slot_results if sr.stats] + [v.stats for v in verifications if v.stats] + (
+        [answerable.stats] if answerable is not None and answerable.stats else [])
     return CriticResult(report, code, body, entry, stats, extra)
