@@ -32,7 +32,7 @@ class PickingScriptedLLM(ScriptedLLM):
     drafts: Callable[[], Sequence[str]] = field(default=lambda: ())
 
     def score(self, messages: Sequence[Message], prefix: str, continuations: Sequence[str], *,
-              cancel: Any = None) -> list[float]:
+              cancel: Any = None, keep_cache: bool = False) -> list[float]:
         """A reading of the passage that agrees with the drafts: a continuation that reproduces (part of) a drafted
         sentence is likely (0.0), any other unlikely (-20.0)."""
         if cancel is not None:

@@ -93,6 +93,30 @@ def test_score_reuses_the_cached_prompt(tiny_llm: LlamaLLM) -> None:
     assert stats is not None and stats.prefill_tokens <= 2 and stats.completion_tokens >= 2
 
 
+def test_a_side_question_keeps_the_cached_prompt(tiny_llm: LlamaLLM) -> None:
+    long_system = "You audit answers against quoted evidence. " * 40  # the auditor's long system message
+    main = [{"role": "system", "content": long_system},
+            {"role": "user", "content": "Is Paris the capital of France? Yes or No."}]
+    side = [{"role": "system", "content": "Reply with one word: yes or no."},
+            {"role": "user", "content": "Does the passage say it rains in Oslo?"}]
+    tiny_llm.score(main, "", ["Yes", "No"])
+    # a repeated call re-evaluates only the prompt's last token, which llama.cpp computes alone (not in the prompt's
+    # batch), so its reading differs in the second decimal from the first call's: compare repeated calls
+    first = tiny_llm.score(main, "", ["Yes", "No"])
+    tiny_llm.score(side, "", ["yes", "no"], keep_cache=True)
+    side_stats = tiny_llm.last_stats
+    again = tiny_llm.score(main, "", ["Yes", "No"])
+    stats = tiny_llm.last_stats
+    # the side question was evaluated in full, yet the main prompt is still cached, and reads the same as before
+    assert side_stats is not None and side_stats.prefill_tokens > 10
+    assert stats is not None and stats.prefill_tokens <= 2
+    assert again == pytest.approx(first, abs=1e-6)
+    # without keep_cache the side question displaces it (the control for the assertion above)
+    tiny_llm.score(side, "", ["yes", "no"])
+    tiny_llm.score(main, "", ["Yes", "No"])
+    assert tiny_llm.last_stats is not None and tiny_llm.last_stats.prefill_tokens > 100
+
+
 def test_grammar_is_enforced(tiny_llm: LlamaLLM) -> None:
     prompt = [{"role": "user", "content": "Say hello."}]
     # Unconstrained, the tiny model does not produce a valid Ticket ...

@@ -78,7 +78,7 @@ class PacedLLM:
         return response_model.model_validate(reply)
 
     def score(self, messages: Sequence[Message], prefix: str, continuations: Sequence[str], *,
-              cancel: CancelToken | None = None) -> list[float]:
+              cancel: CancelToken | None = None, keep_cache: bool = False) -> list[float]:
         """Like a compliant model reading the value it wrote: likely, and the first option the likeliest."""
         text = "\n".join(m["content"] for m in messages)
         for _ in range(self.count_tokens(text) // 20 + len(continuations)):  # prefill, compressed; a step per value

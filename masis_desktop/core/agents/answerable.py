@@ -92,7 +92,8 @@ def check_answerable(question: str, code: CodeAudit, context: Context, llm: LLM,
     if not missing:
         return None
     try:
-        scores = llm.score(answerable_messages(question, " ".join(chunks)), "", [*_YES, *_NO], cancel=cancel)
+        scores = llm.score(answerable_messages(question, " ".join(chunks)), "", [*_YES, *_NO], cancel=cancel,
+                           keep_cache=True)
         result = Answerability(ids, missing, p_yes(scores))
     except CancelledError:
         raise

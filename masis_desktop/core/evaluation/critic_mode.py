@@ -95,6 +95,7 @@ class CriticMode:
                         "conflicting_evidence": report.conflicting_evidence,
                         "slot_checks": result.entry.get("slot_checks", []),
                         "verifications": result.entry.get("verifications", []),
+                        "answerable": result.entry.get("answerable"),
                         "code_needs_retry": result.code.audit.needs_retry,
                         "code_hallucination": result.code.audit.hallucination_detected,
                         "model_flags_ignored": result.entry.get("model_flags_ignored", []),

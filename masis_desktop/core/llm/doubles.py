@@ -89,7 +89,7 @@ class ScriptedLLM:
             raise StructuredOutputError(f"{self.name}: invalid {response_model.__name__}: {exc}") from exc
 
     def score(self, messages: Sequence[Message], prefix: str, continuations: Sequence[str], *,
-              cancel: CancelToken | None = None) -> list[float]:
+              cancel: CancelToken | None = None, keep_cache: bool = False) -> list[float]:
         """The scripted reply is the list of log-probabilities (one per continuation), or a number for a single
         continuation."""
         if cancel is not None:

@@ -242,6 +242,7 @@ class LlamaLLM:
         continuations: Sequence[str],
         *,
         cancel: CancelToken | None = None,
+        keep_cache: bool = False,
     ) -> list[float]:
         """Summed log-probability of each continuation after ``prefix`` in the assistant's reply.
 
@@ -253,6 +254,7 @@ class LlamaLLM:
             start = time.perf_counter()
             before = self._perf()
             scored = 0
+            saved = self._save_cache() if keep_cache else None
             try:
                 if cancel is not None:
                     cancel.raise_if_cancelled()
@@ -287,6 +289,35 @@ class LlamaLLM:
             finally:
                 self._cancel = None
                 self._finish_stats(start, before, None, scored)
+                if saved is not None:
+                    self._restore_cache(saved)
+
+    def _save_cache(self) -> tuple[list[int], Any, int] | None:
+        """The evaluated tokens and their KV cells (sequence 0 only: tens of MB for a long prompt, copied in
+        milliseconds), or None when nothing is cached."""
+        import llama_cpp
+
+        llama = self._llama
+        n = llama.n_tokens
+        if n == 0:
+            return None
+        size = llama_cpp.llama_state_seq_get_size(llama.ctx, 0)
+        buf = (ctypes.c_uint8 * size)()
+        got = llama_cpp.llama_state_seq_get_data(llama.ctx, buf, size, 0)
+        return (llama.input_ids[:n].tolist(), buf, got) if got else None
+
+    def _restore_cache(self, saved: tuple[list[int], Any, int]) -> None:
+        """Put back what ``_save_cache`` copied; if llama.cpp refuses, start from an empty cache (only slower)."""
+        import llama_cpp
+
+        llama = self._llama
+        ids, buf, size = saved
+        llama._ctx.kv_cache_seq_rm(-1, 0, -1)
+        if llama_cpp.llama_state_seq_set_data(llama.ctx, buf, size, 0) == size:
+            llama.input_ids[:len(ids)] = ids
+            llama.n_tokens = len(ids)
+        else:
+            llama.reset()
 
     def _chat_text(self, messages: Sequence[Message]) -> str:
         """The prompt text ``create_chat_completion`` would build, ending with the generation prompt."""

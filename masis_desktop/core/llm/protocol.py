@@ -83,10 +83,13 @@ class LLM(Protocol):
         continuations: Sequence[str],
         *,
         cancel: CancelToken | None = None,
+        keep_cache: bool = False,
     ) -> list[float]:
         """Log-probability (natural log, summed over tokens) of each continuation, written after ``prefix`` at the
         start of the assistant's reply. No sampling: a sampled answer hides how sure the model was and, given
-        options, carries its position bias; likelihoods of candidate values compare directly."""
+        options, carries its position bias; likelihoods of candidate values compare directly. ``keep_cache``: a
+        side question under another system message, after which the prompt cached before it is cached again (so
+        the next call on the usual system message does not pay its prefill twice)."""
         ...
 
     def count_tokens(self, text: str) -> int: ...
