@@ -25,7 +25,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from masis_desktop.core.agents.citations import CodeAudit, missing_focus
-from masis_desktop.core.agents.compress import Context, sanitize
+from masis_desktop.core.agents.compress import Context
+from masis_desktop.core.agents.verify import whole_chunk
 from masis_desktop.core.events import CancelToken
 from masis_desktop.core.llm.protocol import LLM
 from masis_desktop.errors import CancelledError
@@ -86,8 +87,7 @@ def check_answerable(question: str, code: CodeAudit, context: Context, llm: LLM,
     ids = cited_ids(code, context)
     if not ids:
         return None
-    raw = {h.chunk_id: h.text for h in context.hits}
-    chunks = [sanitize(" ".join(raw[c].split()))[0] for c in ids]
+    chunks = [whole_chunk(context, c) for c in ids]
     missing = missing_focus(question, chunks)
     if not missing:
         return None

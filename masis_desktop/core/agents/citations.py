@@ -1197,18 +1197,18 @@ def unasked_focus(question: str, cited: Sequence[str]) -> list[str]:
     focus = tx.question_focus(question)
     if len(focus) < FOCUS_MIN_WORDS or not cited:
         return []
-    missed = missing_focus(question, cited)
+    missed = missing_focus(question, cited, focus)
     if 1 - len({tx.stem(w) for w in missed}) / len(focus) >= FOCUS_MIN_COVERAGE:
         return []
     return missed
 
 
-def missing_focus(question: str, cited: Sequence[str]) -> list[str]:
+def missing_focus(question: str, cited: Sequence[str], focus: set[str] | None = None) -> list[str]:
     """The question's focus words (as it writes them, in its order) that none of the ``cited`` texts uses."""
     pool: set[str] = set()
     for text in cited:
         pool |= tx.content_stems(text)
-    missed = tx.question_focus(question) - pool
+    missed = (tx.question_focus(question) if focus is None else focus) - pool
     said: dict[str, None] = {}
     for w in tx.words(question):
         if tx.stem(w) in missed and all(tx.stem(w) != tx.stem(x) for x in said):

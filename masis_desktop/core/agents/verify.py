@@ -122,20 +122,25 @@ def claims_to_verify(code: CodeAudit, context: Context) -> list[tuple[int, str, 
     return out
 
 
+def whole_chunk(context: Context, chunk_id: str) -> str:
+    """The whole cited chunk, as the code audit reads it, for the critic model to read: the evidence shown to the
+    writer is trimmed to the sentences nearest the question, and a value outside them would look unlikely (or the
+    passage unanswering) for the wrong reason."""
+    text = next(h.text for h in context.hits if h.chunk_id == chunk_id)
+    return sanitize(" ".join(text.split()))[0]
+
+
 def verify_claims(question: str, code: CodeAudit, context: Context, llm: LLM, cancel: CancelToken | None = None,
                   *, iteration: int = 0) -> list[Verification]:
     """Score the values of each claim to verify; the claim's score is its least likely value's."""
     from masis_desktop.core.agents.synthesizer import llm_stats
 
     results: list[Verification] = []
-    # the whole cited chunk, as the code audit reads it: the evidence shown to the writer is trimmed to the sentences
-    # nearest the question, and a value outside them would look unlikely for the wrong reason
-    raw = {h.chunk_id: h.text for h in context.hits}
     chunks: dict[str, str] = {}
     for idx, plain, cited in claims_to_verify(code, context):
         for c in cited:
             if c not in chunks:
-                chunks[c] = sanitize(" ".join(raw[c].split()))[0]
+                chunks[c] = whole_chunk(context, c)
         spans = value_spans(plain, question)
         if not spans:
             continue  # the sentence only repeats the question: the non-answer rule deals with it
