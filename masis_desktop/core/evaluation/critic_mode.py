@@ -90,6 +90,8 @@ class CriticMode:
                         "hallucination_detected": report.hallucination_detected, "needs_retry": report.needs_retry,
                         "penalty_factor": result.code.audit.penalty_factor, "model_audit": report.model_audit,
                         "issues": [i.issue_type.value for i in report.issues], "draft": draft,
+                        # what code found, in words: held-out v14's refused right answers could not be read
+                        "code_findings": [f"{f.type.value}: {f.description}"[:300] for f in result.code.findings],
                         "duration_ms": result.entry.get("duration_ms"),
                         "unsupported_claims": report.unsupported_claims,
                         "conflicting_evidence": report.conflicting_evidence,

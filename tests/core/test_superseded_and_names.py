@@ -1,0 +1,116 @@
+"""Code checks written from held-out v14's critic run (fourteenth session): a price list that says it was replaced
+is no rival of the list that replaced it, relative time words ("these days", "last year") are no topic of a
+question, a business name's trade word may be missing from its own passages, and a person's clause that leaves its
+role unsaid ("...; at Brindlecombe Farm: Chef ...") still answers for that role. Each test holds the v14 failure
+(a right answer the audit refused) and a control that a wrong answer is still refused."""
+
+from __future__ import annotations
+
+import pytest
+
+from masis_desktop.core.agents import text as tx
+from masis_desktop.core.agents.citations import PAST_ASKED, Source, audit_answer, retired_by, unasked_names
+from tests.core.pipeline_support import hit
+
+NEW = ("Larchmont Laundry price list 2025, effective 1 March 2025. Service wash: 6 kg £9.50, 10 kg £14. "
+       "Duvet wash: single £12, king size £18. Ironing: £1.40 per shirt.")
+OLD = ("Larchmont Laundry price list 2024 (replaced on 1 March 2025). Service wash: 6 kg £8.50, 10 kg £12.50. "
+       "Duvet wash: single £11, king size £16. Ironing: £1.20 per shirt.")
+UNTIL = ("Larchmont Laundry prices valid until 28 February 2025. Service wash: 6 kg £8.50, 10 kg £12.50. "
+         "Duvet wash: single £11, king size £16. Ironing: £1.20 per shirt.")
+
+
+def _refused(answer: str, passages: list[str], question: str) -> list[str]:
+    """The findings refusing ``answer`` over ``passages`` (one document each), or [] when it is accepted."""
+    hits = [hit(f"c{i}", p, document=f"doc{i}.md") for i, p in enumerate(passages, 1)]
+    audit = audit_answer(answer, hits, question=question)
+    refused = audit.audit.needs_retry or audit.audit.hallucination_detected
+    return [f"{f.type.value}: {f.description}" for f in audit.findings] if refused else []
+
+
+def _src(cid: str, text: str) -> Source:
+    return Source.of(hit(cid, text, document=f"{cid}.md"))
+
+
+def test_a_list_that_says_it_was_replaced_retires_it() -> None:
+    assert retired_by(_src("a", OLD), _src("b", NEW)) and not retired_by(_src("b", NEW), _src("a", OLD))
+    # "valid until" one date, "effective" from the next: the later list took over
+    assert retired_by(_src("a", UNTIL), _src("b", NEW)) and not retired_by(_src("b", NEW), _src("a", UNTIL))
+    # a season without a year retires nothing: the summer timetable comes back next summer
+    summer = "Ferry timetable, 1 June to 31 August. Departures 08:00 and 12:00."
+    winter = "Ferry timetable from 1 September. Departures 09:00."
+    assert not retired_by(_src("a", summer), _src("b", winter))
+    # two chunks of one document never retire each other
+    assert not retired_by(Source.of(hit("a", OLD, document="x.md")), Source.of(hit("b", NEW, document="x.md")))
+
+
+@pytest.mark.parametrize("question", [
+    "How much is a 10 kg service wash at Larchmont Laundry these days?",
+    "What does Larchmont Laundry charge for a 10 kg service wash?",
+])
+def test_the_current_list_is_the_answer_when_no_past_is_asked(question: str) -> None:
+    for old in (OLD, UNTIL):
+        assert _refused("£14 [c1].", [NEW, old], question) == []
+        # the replaced list's value for a question about now is still one side of a disagreement
+        found = _refused("£12.50 [c2].", [NEW, old], question)
+        assert found and found[0].startswith("contradiction")
+
+
+def test_last_year_asks_for_the_replaced_list() -> None:
+    question = "Last year, what did Larchmont Laundry charge for a 10 kg service wash?"
+    assert PAST_ASKED.search(question)
+    assert _refused("£12.50 [c2].", [NEW, OLD], question) == []
+    found = _refused("£14 [c1].", [NEW, OLD], question)
+    assert found and found[0].startswith("contradiction")
+    # a year the question names still picks its list
+    assert _refused("£12.50 [c2].", [NEW, OLD], "What was the 2024 price of a 10 kg service wash?") == []
+
+
+def test_relative_time_words_are_no_focus() -> None:
+    assert tx.question_focus("Last year, how much extra did it cost for my second dog?") == {
+        "extra", "second", "dog"}
+    assert tx.question_focus("What does a group walk cost right now, these days?") == {"group", "walk"}
+    assert "year" in tx.question_focus("What is the fee per year?")
+
+
+def test_a_tier_named_before_a_shared_noun_is_another_case() -> None:
+    passage = ("Brightwheel Cycles services 2025. Safety check £25. Bronze service £55; Silver service £85, with a "
+               "brake bleed; Gold service £140 with a full rebuild.")
+    question = "What is the price of the Brightwheel Silver service?"
+    found = _refused("£55 [c1].", [passage], question)
+    assert found and '"Bronze service £55"' in found[0]
+    assert _refused("£85 [c1].", [passage], question) == []
+
+
+def test_a_business_name_s_trade_word_may_be_missing() -> None:
+    text = "Copperline Ridge opening hours. Events coordinator: Delia Okoro. Track manager: Rufus Amis."
+    assert unasked_names("Who is the events coordinator at Copperline Ridge Karting?", [text]) == []
+    assert unasked_names("When is the balance due for a Silk Needle Discos booking?",
+                         ["Silk Needle DJs: balance due 28 days before the event."]) == []
+    # but not a case whose siblings the passage lists before the same noun
+    assert unasked_names("What does the Ledgerly Team Growth plan cost?",
+                         ["Ledgerly Team Starter plan costs EUR 9."]) == ["Growth"]
+    # an acronym is written by its plural
+    assert tx.name_stated("DJ", "Silk Needle DJs: Marcus Tre (founder).")
+
+
+def test_a_clause_naming_only_the_next_place_keeps_the_role() -> None:
+    passage = ("Thyme & Tallow teaches in two kitchens. Weaver's Court has 12 stations; Brackenfold Farm has 8. "
+               "Head tutor at Weaver's Court: Chef Ottilie Bramwell; at Brackenfold Farm: Chef Leopold Casterbridge. "
+               "Parking is free at Brackenfold.")
+    question = "Who is the head tutor at the Brackenfold Farm kitchen?"
+    assert _refused("Leopold Casterbridge [c1].", [passage], question) == []
+    found = _refused("Ottilie Bramwell [c1].", [passage], question)
+    assert found and "beside Chef Leopold Casterbridge" in found[0]
+
+
+def test_a_claim_repeating_the_user_s_trade_word_cites_the_right_passage() -> None:
+    question = "When is the balance due for a Silk Needle Discos booking?"
+    mine = "Silk Needle DJs: Marcus Tre (founder). A 25% deposit secures the date; the balance is due 28 days before."
+    other = "Groove Discos hire: lights and speakers from £90."
+    claim = "The balance due for a Silk Needle Discos booking is 28 days before the event [c1]."
+    assert _refused(claim, [mine, other], question) == []
+    # a case name the cited passage lacks while another passage has it is still the wrong citation
+    found = _refused("The Groove manager is Marcus Tre [c1].", [mine, "Groove Discos manager: Ann Lee."],
+                     "Who manages Groove Discos?")
+    assert found
