@@ -114,3 +114,21 @@ def test_a_claim_repeating_the_user_s_trade_word_cites_the_right_passage() -> No
     found = _refused("The Groove manager is Marcus Tre [c1].", [mine, "Groove Discos manager: Ann Lee."],
                      "Who manages Groove Discos?")
     assert found
+
+
+def test_which_asks_for_a_person_too() -> None:
+    passage = ("Barkley Lane Walkers, Monday to Friday walks. Our walkers: Bryn Atwell (owner, solo walks), Toby Hux "
+               "(group walks) and Priya Seth (puppy visits). Cancel by 6pm the day before.")
+    question = "Which Barkley Lane walker does the puppy visits?"
+    found = _refused("Toby Hux [c1].", [passage], question)
+    assert found and "beside Priya Seth" in found[0]
+    assert _refused("Priya Seth [c1].", [passage], question) == []
+
+
+def test_a_day_band_holds_only_the_age_band_of_the_question() -> None:
+    passage = ("Sage & Salt Cookery School prices 2025. Half-day class: €75 per person. Kids' Saturday class, ages "
+               "8-12: €35; ages 13-16: €45. Aprons included.")
+    question = "How much is the Saturday kids' cookery class for my 14-year-old?"
+    found = _refused("€35 [c1].", [passage], question)
+    assert found and '"ages 13-16: €45."' in found[0]
+    assert _refused("€45 [c1].", [passage], question) == []

@@ -401,6 +401,22 @@ def _holds(band: Band, asked: dict[str, float]) -> bool:
     return True
 
 
+def _held_text(band: Band, asked: dict[str, float]) -> str:
+    """A holding band's scope without the bands of the question's other conditions inside it that do not hold the
+    question's number: "Kids' Saturday class, ages 8-12: €35; ages 13-16: €45" holds a Saturday, but for a
+    14-year-old only "ages 13-16: €45" of it (held-out v14: €35 was accepted as the Saturday band's)."""
+    text = band.text
+    for kind, number in asked.items():
+        if kind == band.kind:
+            continue
+        parts = clauses(text)
+        first = next((i for i, c in enumerate(parts) if band_of(c, kind) is not None), None)
+        if first is None:
+            continue
+        text = ", ".join(parts[:first] + [b.text for b in scoped_bands(text, kind) if b.holds(number)])
+    return text
+
+
 def band_conflicts(question: str, claims: Sequence[tuple[Sequence[tx.Quantity], Sequence[str]]]
                    ) -> dict[int, Band]:
     """Per claim of an answer that states a value from outside the band holding the question's number: the band.
@@ -417,8 +433,8 @@ def band_conflicts(question: str, claims: Sequence[tuple[Sequence[tx.Quantity], 
     for _, sentences in claims:
         holding.append([band for sentence in sentences for kind in asked for band in scoped_bands(sentence, kind)
                         if _holds(band, asked)])
-    if any(_states(b.text, v) for (values, _), bands in zip(claims, holding, strict=True) for b in bands
-           for v in values):
+    if any(_states(_held_text(b, asked), v) for (values, _), bands in zip(claims, holding, strict=True)
+           for b in bands for v in values):
         return {}
     out: dict[int, Band] = {}
     for index, ((values, _), bands) in enumerate(zip(claims, holding, strict=True)):

