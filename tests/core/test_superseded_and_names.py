@@ -132,3 +132,59 @@ def test_a_day_band_holds_only_the_age_band_of_the_question() -> None:
     found = _refused("€35 [c1].", [passage], question)
     assert found and '"ages 13-16: €45."' in found[0]
     assert _refused("€45 [c1].", [passage], question) == []
+
+
+# --- from held-out v15's critic run ------------------------------------------------------------------------------
+
+PACKAGES_NEW = ("Brightlens Photography wedding packages 2025. Bronze: 4 hours - £950. Gold: 10 hours, 30-page album - "
+                "£2,150. Extra coverage is £140 per hour.")
+PACKAGES_OLD = ("Brightlens Photography wedding packages 2024 (valid until 31 December 2024). Bronze: 4 hours - £850. "
+                "Gold: 10 hours, 30-page album - £1,950. Extra coverage was £120 per hour.")
+
+
+def test_a_list_valid_until_a_year_s_end_is_retired_by_the_next_year_s() -> None:
+    assert retired_by(_src("a", PACKAGES_OLD), _src("b", PACKAGES_NEW))
+    assert not retired_by(_src("b", PACKAGES_NEW), _src("a", PACKAGES_OLD))
+    fees_old = "Term fees 2024/25 (valid until 31 July 2025). 45-minute classes: £60 per term."
+    fees_new = "Term fees 2025/26 (current). 45-minute classes: £66 per term."
+    assert retired_by(_src("a", fees_old), _src("b", fees_new))
+    assert _refused("£140 per hour [c1].", [PACKAGES_NEW, PACKAGES_OLD],
+                    "What does Brightlens currently charge for extra coverage?") == []
+    assert _refused("£1,950 [c2].", [PACKAGES_NEW, PACKAGES_OLD],
+                    "How much was Brightlens's Gold package last year?") == []
+    found = _refused("£1,950 [c2].", [PACKAGES_NEW, PACKAGES_OLD], "How much is Brightlens's Gold package?")
+    assert found and found[0].startswith("contradiction")
+
+
+def test_before_a_date_is_answered_by_a_list_ending_earlier() -> None:
+    old = ("Thornfield charges, 1 April 2024 to 31 March 2025 (now superseded). Car tyres: £4 each.")
+    new = "Thornfield charges (from 1 April 2025). Car tyres: £5 each."
+    assert _refused("£4 each [c2].", [new, old], "What was Thornfield's charge per car tyre before 1 April 2025?") == []
+    found = _refused("£4 each [c2].", [new, old], "What was Thornfield's charge per car tyre before 1 January 2024?")
+    assert found and "1 January 2024" in found[0]
+
+
+def test_a_person_s_clause_runs_on_and_one_shared_word_can_decide() -> None:
+    team = ("The Tinkerton team. Owner Radek Pash does carpentry, doors and flooring. Gwen Soper handles tiling, "
+            "sealant and small plumbing jobs (taps, washers, toilet cisterns) but no gas work.")
+    question = "Who at Tinkerton should I ask to fix a dripping tap?"
+    found = _refused("Radek Pash [c1].", [team], question)
+    assert found and "beside Gwen Soper" in found[0]
+    assert _refused("Gwen Soper [c1].", [team], question) == []
+    timetable = ("Quillton Dance, Chantry Row studio timetable. Wednesday: Street Dance (ages 8-11) 5:00-6:00pm. "
+                 "Street Dance and Contemporary here are taught by Ambrose Oss; ballet and tap by Liesl Trev.")
+    question = "Who teaches Street Dance at Quillton's Chantry Row studio?"
+    found = _refused("Liesl Trev [c1].", [timetable], question)
+    assert found and "beside Ambrose Oss" in found[0]
+    assert _refused("Ambrose Oss [c1].", [timetable], question) == []
+    assert tx.stem("taught") == tx.stem("teaches")
+
+
+def test_a_bracket_naming_the_question_s_case_is_the_exception() -> None:
+    terms = ("Grubley hire terms. A refundable deposit of £250 is taken on a card at collection (£400 for the Luton "
+             "van). Drivers must be aged 23-75.")
+    question = "What deposit will Grubley take if I hire the Luton van?"
+    found = _refused("£250 [c1].", [terms], question)
+    assert found and '"£400 for the Luton van"' in found[0]
+    assert _refused("£400 [c1].", [terms], question) == []
+    assert _refused("£250 [c1].", [terms], "What deposit will Grubley take for the small van?") == []
