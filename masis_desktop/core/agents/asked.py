@@ -115,8 +115,15 @@ def other_day(question: str, said: str) -> str | None:
             f"{' and '.join(DAY_NAMES[d - 1] for d in named)}")
 
 
+_ASKS_EXTENSION = re.compile(r"\bextension\b|\bext\b", re.IGNORECASE)
+_EXTENSION = re.compile(r"\b(?:extension|ext\.?)\s*(?:no\.?\s*)?\d+", re.IGNORECASE)
+
+
 def asked_kind(question: str) -> str | None:
-    """The kind of value a question asks for, where code can tell: "clock" (what time) or "currency" (a price)."""
+    """The kind of value a question asks for, where code can tell: "extension" (a phone extension), "clock" (what
+    time) or "currency" (a price)."""
+    if _ASKS_EXTENSION.search(question):
+        return "extension"
     if _ASKS_TIME.search(question):
         return "clock"
     if _ASKS_PRICE.search(question):
@@ -125,6 +132,8 @@ def asked_kind(question: str) -> str | None:
 
 
 def _kind_in(kind: str, text: str) -> bool:
+    if kind == "extension":
+        return bool(_EXTENSION.search(text))
     if kind == "clock":
         return any(q.unit == "hh:mm" for q in tx.quantities(text)) or bool(_CLOCK_WORDS.search(text))
     return any(q.kind == "currency" for q in tx.quantities(text))
@@ -134,14 +143,17 @@ _CONTINUES = re.compile(r"^(?:it|its|it's|they|their|this|these|there|he|she|his
 
 
 def subject_without_value(question: str, said: str, passages: Sequence[Sequence[str]]) -> str | None:
-    """Why passages cannot answer what time (or what price) applies to a subject the question names: every
-    sentence naming it states no value of that kind, and the answer's values come from sentences about something
-    else. "What time does the Potting Shed cafe open?" over opening hours of the garden centre whose only word
-    on the cafe is "The Potting Shed cafe closes 45 minutes before the centre" (held-out v12 committed the whole
-    timetable copied). ``passages`` gives each cited passage's sentences, heading line first: a name in a heading
-    line is what every sentence is about, and a sentence opening with a pronoun continues the one before."""
+    """Why passages cannot answer what time (or what price, or what phone extension) applies to a subject the
+    question names: every sentence naming it states no value of that kind, and the answer's values come from
+    sentences about something else. "What time does the Potting Shed cafe open?" over opening hours of the garden
+    centre whose only word on the cafe is "The Potting Shed cafe closes 45 minutes before the centre" (held-out v12
+    committed the whole timetable copied); "What is Lowri Pellow's phone extension?" over a team page giving only
+    the studio manager's (held-out v15 committed "extension 5"). ``passages`` gives each cited passage's
+    sentences, heading line first: a name in a heading line is what every sentence is about, and a sentence
+    opening with a pronoun continues the one before."""
     kind = asked_kind(question)
-    if kind is None or not _kind_in(kind, said):
+    # an extension is often answered as a bare number ("her extension is 5")
+    if kind is None or not (_kind_in(kind, said) or (kind == "extension" and re.search(r"\b\d{1,5}\b", said))):
         return None
     for name in tx.question_names(question):
         if any(lines and tx.name_in(name, lines[0]) for lines in passages):
@@ -158,9 +170,10 @@ def subject_without_value(question: str, said: str, passages: Sequence[Sequence[
                     values_elsewhere = True
                 previous = names_it
         if about and not any(about) and values_elsewhere:
-            what = "time" if kind == "clock" else "price"
+            what = {"clock": "time", "currency": "price"}.get(kind, kind)
             whole = re.search(rf"(?:[A-Z][\w'’-]*\s+)*{re.escape(name)}(?:\s+[A-Z][\w'’-]*)*", question)
-            return (f"the cited passages name {whole.group(0) if whole else name} but give no {what} for it; the "
+            subject = re.sub(r"['’]s$", "", whole.group(0)) if whole else name  # "Ondine Vennicombe's extension"
+            return (f"the cited passages name {subject} but give no {what} for it; the "
                     "answer's come from other sentences")
     return None
 
