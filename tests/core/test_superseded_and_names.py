@@ -198,3 +198,15 @@ def test_a_person_s_extension_is_not_another_person_s() -> None:
     assert found and "give no extension" in found[0]
     assert _refused("Henrietta Crew's extension is 5 [c1].", [team],
                     "What is Henrietta Crew's phone extension at Lanternbrook?") == []
+
+
+def test_what_marks_a_document_as_retired() -> None:
+    new = "Thornley charges (from 1 April 2025). Car tyres: £5 each."
+    for head in ("Thornley charges 2024 (now superseded). Car tyres: £4 each.",
+                 "Thornley charges 2024, superseded on 1 April 2025. Car tyres: £4 each.",
+                 "Thornley charges 2024 (no longer valid). Car tyres: £4 each.",
+                 "Thornley charges 2024 (archived copy). Car tyres: £4 each."):
+        assert retired_by(_src("a", head), _src("b", new)), head
+    # words of the content are no such statement
+    assert not retired_by(_src("a", "Thornley charges 2024. Cash withdrawn at the desk is free. Tyres: £4."),
+                          _src("b", new))

@@ -1098,9 +1098,11 @@ def supersedes(new_head: str, old_head: str) -> bool:
     return any(" ".join(m.group(1).lower().split()) in old for m in _REPLACES.finditer(new_head))
 
 
-# a document that says it is no longer in force: "price list 2024 (replaced on 1 January 2025)"
-_RETIRED = re.compile(r"\b(?:(?:replaced|superseded)\s+(?:on|by|from|with|as\s+of|in)\b|no\s+longer\s+(?:valid|applies|"
-                      r"in\s+(?:force|use|effect))|(?:withdrawn|discontinued|archived|expired)\b)", re.IGNORECASE)
+# a document that says it is no longer in force: "price list 2024 (replaced on 1 January 2025)", "(now superseded)",
+# "no longer valid"; a bare "withdrawn" or "expired" only in brackets ("Cash withdrawn at the desk" is content)
+_RETIRED = re.compile(r"\b(?:replaced|superseded)\s+(?:on|by|from|with|as\s+of|in)\b|\bno\s+longer\s+(?:valid|applies|"
+                      r"in\s+(?:force|use|effect))|\([^()]*\b(?:superseded|replaced|withdrawn|discontinued|archived|"
+                      r"expired|obsolete|out\s+of\s+date)\b[^()]*\)", re.IGNORECASE)
 # "valid until 28 February 2025" against "from 1 March 2025": the later document takes over at the end date
 _UNTIL = re.compile(rf"\b(?:valid|applies|applied|in\s+force|prices?)?\s*(?:until|till|up\s+to|to|through)\s+"
                     rf"({tx.DATE.pattern})", re.IGNORECASE)
