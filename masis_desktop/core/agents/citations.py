@@ -482,11 +482,8 @@ def _heads(marker: str, head: str) -> bool:
     """``_marks`` for a chunk's head, where a year the head writes on its own is its title's: "Price List 2024
     (valid 1 March 2024 to 28 February 2025)" is the 2024 list, not a 2025 one (held-out v7: a right answer from
     the 2025 list was escalated as a conflict with it). A head with no year of its own is marked by its dates."""
-    if _YEAR.fullmatch(marker):
-        dates = [(m.start(), m.end()) for m in tx.DATE.finditer(head)]
-        own = {m.group(0) for m in _YEAR.finditer(head) if not any(a <= m.start() < b for a, b in dates)}
-        if own:
-            return marker in own
+    if _YEAR.fullmatch(marker) and (own := _own_years(head, spans=False)):
+        return marker in own
     return _marks(marker, head)
 
 
@@ -1133,13 +1130,13 @@ def retired_by(old: Source, new: Source) -> bool:
     return any(u[0] and f[0] and f >= u for u in until for f in start)
 
 
-def _own_years(head: str) -> set[str]:
-    """The years a head writes outside dates (its title's: "2025/26" gives 2025 and 2026), not the day it starts or
-    ends."""
+def _own_years(head: str, *, spans: bool = True) -> set[str]:
+    """The years a head writes outside dates (its title's), not the day it starts or ends; with ``spans`` a year
+    span's second year too ("2025/26" gives 2025 and 2026)."""
     dates = [(m.start(), m.end()) for m in tx.DATE.finditer(head)]
     own = {m.group(0) for m in _YEAR.finditer(head) if not any(a <= m.start() < b for a, b in dates)}
-    for m in re.finditer(r"\b((?:19|20)\d\d)\s*[/–-]\s*(\d\d)\b", head):  # "2025/26"
-        own.add(m.group(1)[:2] + m.group(2))
+    if spans:
+        own |= {m.group(1)[:2] + m.group(2) for m in re.finditer(r"\b((?:19|20)\d\d)\s*[/–-]\s*(\d\d)\b", head)}
     return own
 
 
