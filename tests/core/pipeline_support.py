@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from masis_desktop.core.agents.citations import audit_answer
 from masis_desktop.core.events import AskEvent, NodeFinished, RunFinished, StageStarted, TokenStreamed
 from masis_desktop.core.llm.doubles import ScriptedLLM
 from masis_desktop.core.pipeline import AskResult, Models, ask
@@ -18,6 +19,16 @@ from masis_desktop.core.schemas import SearchHit
 def hit(cid: str, text: str, relevance: float = 0.8, document: str = "doc.md") -> SearchHit:
     return SearchHit(chunk_id=cid, document=document, document_id=abs(hash(document)) % 1000, char_start=0,
                      char_end=len(text), text=text, relevance=relevance)
+
+
+def refusals(answer: str, passages: list[str], question: str, *, one_document: bool = True) -> list[str]:
+    """The code audit's findings ("type: description") when it refuses ``answer`` over ``passages`` (cited as c1,
+    c2, ...), or [] when it accepts it. ``one_document=False`` makes each passage its own document, as two
+    versions of a price list are (documents, not chunks of one, can disagree)."""
+    hits = [hit(f"c{i}", p, document="doc.md" if one_document else f"doc{i}.md") for i, p in enumerate(passages, 1)]
+    audit = audit_answer(answer, hits, question=question)
+    refused = audit.audit.needs_retry or audit.audit.hallucination_detected
+    return [f"{f.type.value}: {f.description}" for f in audit.findings] if refused else []
 
 
 @dataclass

@@ -20,7 +20,7 @@ from masis_desktop.core.agents.citations import (
     unasked_names,
 )
 from masis_desktop.core.agents.slots import find_slots
-from tests.core.pipeline_support import hit
+from tests.core.pipeline_support import hit, refusals
 
 COMPOST = ("Fernlea Garden Centre - spring plant prices 2025. Bedding plants: GBP 3.20 per six-pack, or 4 six-packs "
            "for GBP 11. Perennials in 9 cm pots: GBP 4.99. Multi-purpose compost, 50-litre bag: GBP 6.50, or 3 bags "
@@ -45,11 +45,7 @@ OLD_AIRPORTS = ("Castle Cars fixed airport fares valid until 31 March 2024. East
                 "GBP 44. To Kingsmere Airport: GBP 120. Meet-and-greet in arrivals: GBP 10 extra.")
 
 
-def _refused(answer: str, passages: list[str], question: str) -> list[str]:
-    """The findings that refuse ``answer`` (an empty list when the audit accepts it)."""
-    audit = audit_answer(answer, [hit(f"c{i}", p) for i, p in enumerate(passages, 1)], question=question)
-    a = audit.audit
-    return [f.description for f in audit.findings] if a.needs_retry or a.hallucination_detected else []
+_refused = refusals
 
 
 @pytest.mark.parametrize(("question", "passage", "wrong", "right"), [

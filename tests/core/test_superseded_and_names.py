@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 
 from masis_desktop.core.agents import text as tx
-from masis_desktop.core.agents.citations import PAST_ASKED, Source, audit_answer, retired_by, unasked_names
-from tests.core.pipeline_support import hit
+from masis_desktop.core.agents.citations import PAST_ASKED, Source, retired_by, unasked_names
+from tests.core.pipeline_support import hit, refusals
 
 NEW = ("Larchmont Laundry price list 2025, effective 1 March 2025. Service wash: 6 kg £9.50, 10 kg £14. "
        "Duvet wash: single £12, king size £18. Ironing: £1.40 per shirt.")
@@ -21,11 +21,7 @@ UNTIL = ("Larchmont Laundry prices valid until 28 February 2025. Service wash: 6
 
 
 def _refused(answer: str, passages: list[str], question: str) -> list[str]:
-    """The findings refusing ``answer`` over ``passages`` (one document each), or [] when it is accepted."""
-    hits = [hit(f"c{i}", p, document=f"doc{i}.md") for i, p in enumerate(passages, 1)]
-    audit = audit_answer(answer, hits, question=question)
-    refused = audit.audit.needs_retry or audit.audit.hallucination_detected
-    return [f"{f.type.value}: {f.description}" for f in audit.findings] if refused else []
+    return refusals(answer, passages, question, one_document=False)  # one document each: two lists can disagree
 
 
 def _src(cid: str, text: str) -> Source:
@@ -177,7 +173,7 @@ def test_a_person_s_clause_runs_on_and_one_shared_word_can_decide() -> None:
     found = _refused("Liesl Trev [c1].", [timetable], question)
     assert found and "beside Ambrose Oss" in found[0]
     assert _refused("Ambrose Oss [c1].", [timetable], question) == []
-    assert tx.verb_stems("taught by") == {"teach"} and tx.stem("kept") == "kept"  # values keep "kept" apart
+    assert "teach" in tx.verb_stems("taught by") and "keep" not in tx.content_stems("kept")  # not for values
 
 
 def test_a_bracket_naming_the_question_s_case_is_the_exception() -> None:

@@ -433,8 +433,8 @@ def band_conflicts(question: str, claims: Sequence[tuple[Sequence[tx.Quantity], 
     for _, sentences in claims:
         holding.append([band for sentence in sentences for kind in asked for band in scoped_bands(sentence, kind)
                         if _holds(band, asked)])
-    if any(_states(_held_text(b, asked), v) for (values, _), bands in zip(claims, holding, strict=True)
-           for b in bands for v in values):
+    if any(any(_states(held, v) for v in values) for (values, _), bands in zip(claims, holding, strict=True)
+           for held in (_held_text(b, asked) for b in bands)):
         return {}
     out: dict[int, Band] = {}
     for index, ((values, _), bands) in enumerate(zip(claims, holding, strict=True)):

@@ -1177,6 +1177,7 @@ def variation_findings(claim: str, answer: str, evidence: list[Source],
         _YEAR.findall(claim + " " + (question or "")))
     answer_qs = tx.quantities(answer)
     markers = case_markers(question) + period_markers(question) if question else []
+    past = bool(question and PAST_ASKED.search(question))  # "last year", "before the change"
     all_occ = [o for s in evidence for o in occ_cache.setdefault(s.id, occurrences(s))]
     for q in claim_values(claim, question or ""):  # the question's own numbers name the case ("Years 5 and 6")
         mine = [o for o in all_occ if tx.same_quantity(q, o.quantity) or (
@@ -1234,7 +1235,6 @@ def variation_findings(claim: str, answer: str, evidence: list[Source],
                     rivals = [r for r in rivals if all(_marks(n, r.source.text) for n in named)]
                 # a list the cited one replaced is no rival unless the question asks for its time (its year, "last
                 # year"); asked for that time, the list that replaced it is none to an answer from the old one
-                past = bool(PAST_ASKED.search(question or ""))
                 rivals = [r for r in rivals if not (retired_by(r.source, o.source) and not past and not any(
                     _heads(n, r.source.head) and not _heads(n, o.source.head) for n in markers))
                     and not (past and retired_by(o.source, r.source))]

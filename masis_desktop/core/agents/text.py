@@ -273,8 +273,7 @@ def verb_stems(text: str) -> set[str]:
     """``content_stems`` with irregular verb forms read as their base ("taught" as "teach"): for matching who does
     what ("Who teaches Street Dance?" over "taught by Ambrose Ossory"). Not used for values, where "kept" in every
     sentence of a retention list would make them all fit "keep"."""
-    return {stem(_IRREGULAR.get(w, w)) for w in words(text) if w not in STOPWORDS} & (
-        content_stems(text) | {stem(v) for v in _IRREGULAR.values()})
+    return content_stems(text) | {stem(_IRREGULAR[w]) for w in words(text) if w in _IRREGULAR}
 
 
 def words(text: str) -> list[str]:
