@@ -167,6 +167,28 @@ def test_a_subject_the_passages_name_without_a_value_of_the_asked_kind_is_not_an
     assert subject_without_value("What time does the garden centre open?", copied, lines) is None
 
 
+def test_an_age_limit_of_another_subject_is_no_answer() -> None:
+    q = "What's the minimum age for the Octopus Encounter?"
+    lines = [["Brinecombe Aquarium – Experiences.", "The Octopus Encounter runs daily at 14:00, £25 per person.",
+              "Touch pool sessions are for children aged 4 and over, with an adult."]]
+    gap = subject_without_value(q, "Children aged 4 and over", lines)
+    assert gap is not None and "Octopus Encounter" in gap and "age limit" in gap
+    stated = [["Brinecombe Aquarium – Experiences.", "The Octopus Encounter runs daily at 14:00, for ages 10 and up.",
+               "Touch pool sessions are for children aged 4 and over."]]
+    assert subject_without_value(q, "ages 10 and up", stated) is None
+    assert subject_without_value("How old must my son be for the Octopus Encounter?", "under-12s", stated) is None
+
+
+def test_a_list_of_days_cut_at_its_commas_is_one_band() -> None:
+    hours = ("Thistlegate Recycling Centre – summer opening hours. Monday, Tuesday, Thursday and Friday: 8am–7pm. "
+             "Saturday and Sunday: 8am–5pm. Vans may only visit on Tuesday and Thursday mornings, 8am–12 noon.")
+    q = "I want to take stuff to Thistlegate on a Tuesday in July – what time do they shut?"
+    assert [b.text for b in bands.scoped_bands("Monday, Tuesday, Thursday and Friday: 8am–7pm.", "day")] == [
+        "Monday, Tuesday, Thursday and Friday: 8am–7pm."]
+    assert not any(r.startswith("factual_error") for r in refusals("They shut at 7pm [c1].", [hours], q))
+    assert any("Saturday and Sunday" in r for r in refusals("They shut at 5pm [c1].", [hours], q))
+
+
 def test_a_change_named_as_a_moment_asks_for_no_arithmetic() -> None:
     q = "What did a taxi from Easton to Kingsmere Airport cost before the April 2024 fare change?"
     assert not asks_computation(q)

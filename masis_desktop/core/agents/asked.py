@@ -97,6 +97,28 @@ def missing_time(question: str, said: str) -> str | None:
     return "the question asks what time; the answer states no time of day"
 
 
+# "who teaches ...", "who do I speak to ...": a question for a person. Not "who can join / is eligible / pays",
+# which ask for a group or a rule.
+_ASKS_WHO = re.compile(r"(?:^|[,;:.?!—–-]\s*|\b(?:and|but|so)\s+)who(?:'s|'d|m)?\b(?!\s+(?:can|may|could|is\s+eligible|"
+                       r"are\s+eligible|qualif\w*|pays?|needs?|gets?|counts?|else|exactly)\b)", re.IGNORECASE)
+
+
+def missing_person(question: str, said: str) -> str | None:
+    """Why ``said`` does not answer a question asking who: it names no person or organisation beyond the
+    question's own names, and no role ("the practice director"). Held-out v15 answered "Who would be my teacher
+    if I joined Adult Jazz?" with the class timetable, which names no teacher for it. Of the 76 right answers to
+    "who" questions of dev and held-out v1-v15, 75 write a capitalised name and the other a role."""
+    if not _ASKS_WHO.search(question) or _CONTACTS["an email address"][1].search(said) or any(
+            sum(ch.isdigit() for ch in m.group(0)) >= _MIN_PHONE_DIGITS
+            for m in _CONTACTS["a phone number"][1].finditer(said)):
+        return None  # "who do I call": a number or an address is an answer
+    if any(not tx.name_in(m.group(0), question) for m in tx.PERSON.finditer(said)):
+        return None  # a name the question does not already write ("Adult Jazz" is not the teacher)
+    if any(w in tx.ROLE_WORDS or w.rstrip("s") in tx.ROLE_WORDS for w in tx.words(said)):
+        return None
+    return "the question asks who; the answer names no person and no role"
+
+
 DAY_NAMES = tuple(d.capitalize() for d in bands.DAYS)
 
 
@@ -119,11 +141,19 @@ _ASKS_EXTENSION = re.compile(r"\bextension\b|\bext\b", re.IGNORECASE)
 _EXTENSION = re.compile(r"\b(?:extension|ext\.?)\s*(?:no\.?\s*)?\d+", re.IGNORECASE)
 
 
+_ASKS_AGE = re.compile(r"\bhow\s+old\b|\b(?:minimum|maximum|lowest|youngest)\s+age\b|\bage\s+(?:limit|restriction|"
+                       r"requirement)s?\b|\bwhat\s+age\b|\bold\s+enough\b|\btoo\s+(?:young|old)\b", re.IGNORECASE)
+_AGE = re.compile(r"\b(?:aged?|ages)\s+(?:of\s+)?\d+|\b\d+\s*(?:\+|-?\s*years?(?:[- ]olds?)?\b|yrs?\b|"
+                  r"(?:and|or)\s+(?:over|up|above|older|under|younger)\b)|\b(?:under|over)[- ]?\d+s?\b", re.IGNORECASE)
+
+
 def asked_kind(question: str) -> str | None:
     """The kind of value a question asks for, where code can tell: "extension" (a phone extension), "clock" (what
-    time) or "currency" (a price)."""
+    time), "currency" (a price) or "age" (an age limit)."""
     if _ASKS_EXTENSION.search(question):
         return "extension"
+    if _ASKS_AGE.search(question):
+        return "age"
     if _ASKS_TIME.search(question):
         return "clock"
     if _ASKS_PRICE.search(question):
@@ -136,6 +166,8 @@ def _kind_in(kind: str, text: str) -> bool:
         return bool(_EXTENSION.search(text))
     if kind == "clock":
         return any(q.unit == "hh:mm" for q in tx.quantities(text)) or bool(_CLOCK_WORDS.search(text))
+    if kind == "age":
+        return bool(_AGE.search(text))
     return any(q.kind == "currency" for q in tx.quantities(text))
 
 
@@ -148,7 +180,8 @@ def subject_without_value(question: str, said: str, passages: Sequence[Sequence[
     sentences about something else. "What time does the Potting Shed cafe open?" over opening hours of the garden
     centre whose only word on the cafe is "The Potting Shed cafe closes 45 minutes before the centre" (held-out v12
     committed the whole timetable copied); "What is Lowri Pellow's phone extension?" over a team page giving only
-    the studio manager's (held-out v15 committed "extension 5"). ``passages`` gives each cited passage's
+    the studio manager's (held-out v15 committed "extension 5"); the touch pool's age limit for the Octopus
+    Encounter (held-out v15). ``passages`` gives each cited passage's
     sentences, heading line first: a name in a heading line is what every sentence is about, and a sentence
     opening with a pronoun continues the one before."""
     kind = asked_kind(question)
@@ -170,7 +203,7 @@ def subject_without_value(question: str, said: str, passages: Sequence[Sequence[
                     values_elsewhere = True
                 previous = names_it
         if about and not any(about) and values_elsewhere:
-            what = {"clock": "time", "currency": "price"}.get(kind, kind)
+            what = {"clock": "time", "currency": "price", "age": "age limit"}.get(kind, kind)
             whole = re.search(rf"(?:[A-Z][\w'’-]*\s+)*{re.escape(name)}(?:\s+[A-Z][\w'’-]*)*", question)
             subject = re.sub(r"['’]s$", "", whole.group(0)) if whole else name  # "Ondine Vennicombe's extension"
             return (f"the cited passages name {subject} but give no {what} for it; the "

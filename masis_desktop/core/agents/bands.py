@@ -343,13 +343,27 @@ def _rival(text: str, value: tx.Quantity) -> tx.Quantity | None:
     return None
 
 
+def _bare(clause: str, kind: str) -> bool:
+    """Whether a clause writes nothing but its conditions of ``kind`` ("Monday", "Tuesday and Wednesday")."""
+    rest = clause
+    for start, end in sorted(_spans(clause, kind), reverse=True):
+        rest = rest[:start] + " " + rest[end:]
+    return not re.sub(r"\b(?:and|or)\b|[\s,&/]", "", rest, flags=re.IGNORECASE)
+
+
 def scoped_bands(sentence: str, kind: str) -> list[Band]:
     """The bands of ``kind`` in a sentence, each with the clauses after it up to the next band of the kind: "Stages
     4–7: 10 weekly lessons of 45 minutes, EUR 85, maximum 12 pupils" is all the Stages 4–7 band's."""
     out: list[Band] = []
     for clause in clauses(sentence):
         band = band_of(clause, kind)
-        if band is not None:
+        if (band is not None and out and kind == "day" and band.members is not None
+                and out[-1].members is not None and _bare(out[-1].text, kind)):
+            # "Monday, Tuesday, Thursday and Friday: 8am–7pm": a list cut at its commas is one band (held-out v15)
+            band = Band(kind, min(out[-1].low, band.low), max(out[-1].high, band.high), f"{out[-1].text}, {clause}",
+                        frozenset(out[-1].members | band.members))
+            out[-1] = band
+        elif band is not None:
             out.append(band)
         elif out:
             last = out[-1]

@@ -40,12 +40,13 @@ from typing import Any, NamedTuple, Protocol
 
 import numpy as np
 
-from masis_desktop.core.agents import bands
+from masis_desktop.core.agents import bands, terms
 from masis_desktop.core.agents import text as tx
 from masis_desktop.core.agents.asked import (
     DAY_NAMES,
     missing_amount,
     missing_contact,
+    missing_person,
     missing_time,
     other_cases,
     other_day,
@@ -1042,6 +1043,28 @@ def band_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, F
     return out
 
 
+def term_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
+    """Per claim, a value its passage labels with a term ("peak") whose definition elsewhere in the passage does
+    not hold the question's day and time, where another term's does (``terms.failing_term``): "on a Tuesday at
+    10am" answered with "£28 per hour peak" beside "off-peak is weekdays 9am–5pm" (held-out v15)."""
+    out: dict[int, Finding] = {}
+    for index, claim in enumerate(claims):
+        for src in claim.cited:
+            found = next(((v, f) for v in claim.values if isinstance(v, tx.Quantity) and v.unit != "hh:mm"
+                          and (f := terms.failing_term(question, v, src.lines))), None)
+            if found is None:
+                continue
+            value, (label, holding) = found
+            out[index] = Finding(
+                IssueType.FACTUAL_ERROR, 0.9,
+                f'[{src.id}] gives {value.text} for {label.name}, but by its definitions the question\'s time is '
+                f'{holding.name} ("{holding.definition[:80]}")', claim.plain,
+                f"state the {holding.name} value [{src.id}] gives, or remove the sentence", src.id, FACT_FACTOR,
+                True, False)
+            break
+    return out
+
+
 def _segment(sentence: str, value: tx.Quantity | str) -> str:
     """The part of a sentence that states ``value`` when it states several values of its kind, each in a clause of
     its own: "£95 at weekends." of "12ft x 12ft castle £75 Monday to Friday, £95 at weekends." (held-out v13: the
@@ -1632,6 +1655,7 @@ def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encode
     by_case = {**value_fit_findings(question, cited_of), **range_end_findings(question, cited_of),
                **ordinal_day_findings(question, cited_of), **person_findings(question, cited_of),
                **sibling_findings(question, cited_of), **band_findings(question, cited_of),
+               **term_findings(question, cited_of),
                **case_findings(question, cited_of)} if question else {}
     for index, (sent, plain, ids) in enumerate(zip(sentences, stripped, ids_of, strict=True)):
         invalid = [i for i in ids if i not in valid_ids]
@@ -1773,6 +1797,7 @@ def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encode
     elif question and claim_sentences and (gap := missing_contact(
             question, claimed := " ".join(plain_of[id(c)] for c in claim_sentences))
             or missing_amount(question, claimed) or missing_time(question, claimed) or other_day(question, claimed)
+            or missing_person(question, claimed)
             or outside_period(question, cited_texts)
             or subject_without_value(question, claimed, [s.lines for s in sources if s.text in cited_texts])
             or bands.beyond_bands(question, cited_lines := [line for s in sources if s.text in cited_texts
