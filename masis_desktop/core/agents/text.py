@@ -404,13 +404,28 @@ _CLOCK = re.compile(r"(?<![\d:.,])([01]?\d|2[0-3]):([0-5]\d)(?![\d:])")
 # ("GBP 50 pm" is per month: an amount before "pm" is no time)
 _AM_PM = re.compile(r"(?<![\d:.,£$€])(1[0-2]|0?[1-9])(?:[:.]([0-5]\d))?[ \t]?([ap])(?:\.m\.|m\b)", re.IGNORECASE)
 _MONEY_BEFORE = re.compile(r"(?:[£$€]|\b(?:" + CURRENCY_CODES + r")\.?[ \t]?)$", re.IGNORECASE)  # not "FRI 9pm"
+# "12-2pm", "5:30-8pm": a range whose start takes the end's am/pm unless it is the later hour ("11-2pm" starts at
+# 11am); "12" is noon before a pm end. Read alone, "5:30" was 05:30 and "12" a bare number (held-out v16)
+_AM_PM_START = re.compile(r"(?<![\d:.,£$€])(1[0-2]|0?[1-9])(?:[:.]([0-5]\d))?\s*(?:[-–—]|to)\s*"
+                          r"(?=(1[0-2]|0?[1-9])(?:[:.][0-5]\d)?[ \t]?([ap])(?:\.m\.|m\b))", re.IGNORECASE)
 
 
 def quantities(text: str) -> list[Quantity]:
     """Numbers in ``text`` with units and multipliers applied; number words only with a unit ("three days")."""
     out: list[Quantity] = []
     codes = [(m.start(), m.end()) for m in _DOTTED_CODE.finditer(text)]
+    for m in _AM_PM_START.finditer(text):
+        if _MONEY_BEFORE.search(text, max(0, m.start() - 5), m.start()):
+            continue
+        start, end, pm = int(m.group(1)) % 12, int(m.group(3)) % 12, m.group(4).lower() == "p"
+        hour = start + (12 if pm and (start <= end or start == 0) else 0)
+        span = m.end(2) if m.group(2) else m.end(1)
+        codes.append((m.start(), span))
+        out.append(Quantity(text[m.start():span], float(hour * 60 + int(m.group(2) or 0)), "hh:mm", "clock",
+                            m.start(), span))
     for m in _AM_PM.finditer(text):  # "9pm" is 21:00, not the number 9
+        if any(a <= m.start() < b for a, b in codes):
+            continue
         if _MONEY_BEFORE.search(text, max(0, m.start() - 5), m.start()):
             continue
         codes.append((m.start(), m.end()))
@@ -644,10 +659,13 @@ ROLE_WORDS = frozenset({
     "cleaner", "arborist", "upholsterer", "caterer", "photographer", "vet", "veterinarian", "nutritionist"
 })
 
+_WEEKDAYS = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"})
+
+
 def names(text: str) -> list[str]:
     """Proper names and codes a claim commits to: capitalised words not opening the sentence, acronyms,
     CamelCase and letter-digit codes ("Q3", "HR-POL-014"). Sentence-initial words count only when they cannot
-    be ordinary words (acronym, CamelCase, code), or when the claim is that one word."""
+    be ordinary words (acronym, CamelCase, code, weekday), or when the claim is that one word."""
     out: list[str] = []
     sentence_start = True
     for m in _NAME_TOKEN.finditer(text):
@@ -663,7 +681,8 @@ def names(text: str) -> list[str]:
         acronym = len(tok) >= 2 and tok.isupper() and tok.isalpha()
         camel = bool(re.search(r"[a-z][A-Z]", tok))
         capital = tok[0].isupper()
-        strong = (has_digit and any(c.isalpha() for c in tok)) or acronym or camel
+        # a weekday is never an ordinary word: "Wednesday noon." commits to Wednesday (held-out v16)
+        strong = (has_digit and any(c.isalpha() for c in tok)) or acronym or camel or (capital and low in _WEEKDAYS)
         if strong or (capital and not sentence_start and low not in _COMMON_CAPITALISED):
             out.append(tok)
         sentence_start = False
