@@ -25,10 +25,11 @@ def test_a_term_holds_the_question_when_one_alternative_of_its_definition_holds_
 
 
 def test_a_value_labelled_with_a_failing_term_is_refused_and_the_holding_one_passes() -> None:
-    assert terms.failing_term(TUESDAY, _value("£28"), LINES) is not None
-    assert terms.failing_term(TUESDAY, _value("£21"), LINES) is None
-    assert terms.failing_term(SATURDAY, _value("£21"), LINES) is not None
-    assert terms.failing_term(TUESDAY, _value("£18"), LINES) is None  # its clause names no term
+    assert terms.failing_term(_value("£28"), LINES, terms.defined_terms(TUESDAY, LINES)) is not None
+    assert terms.failing_term(_value("£21"), LINES, terms.defined_terms(TUESDAY, LINES)) is None
+    assert terms.failing_term(_value("£21"), LINES, terms.defined_terms(SATURDAY, LINES)) is not None
+    # its clause names no term
+    assert terms.failing_term(_value("£18"), LINES, terms.defined_terms(TUESDAY, LINES)) is None
     assert any("off-peak" in r for r in refusals("The Snug costs £28 per hour [c1].", [RATES], TUESDAY))
     assert not any(r.startswith("factual_error") for r in refusals("The Snug costs £21 per hour [c1].", [RATES],
                                                                    TUESDAY))
@@ -38,4 +39,5 @@ def test_day_rows_and_a_single_term_are_no_definitions_to_judge_by() -> None:
     hours = ["Monday to Friday: 8am–7pm.", "Saturday and Sunday: 8am–5pm; prices £5 weekdays."]
     assert terms.defined_terms(TUESDAY, hours) == []
     single = ["The Snug: £28 per hour peak, £21 at other times.", "Peak is weekdays 5pm–10pm."]
-    assert terms.failing_term(TUESDAY, _value("£28"), single) is None  # no term holds: nothing to prefer
+    # no term holds: nothing to prefer
+    assert terms.failing_term(_value("£28"), single, terms.defined_terms(TUESDAY, single)) is None

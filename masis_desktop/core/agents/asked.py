@@ -45,15 +45,18 @@ def missing_contact(question: str, said: str) -> str | None:
     """Why the answer's text ``said`` does not answer ``question`` when the question asks for a kind of contact
     detail ("a phone number") and ``said`` contains none, else None. Only questions naming the detail count ("who
     do I call" asks for a person)."""
-    for kind, (asks, value) in _CONTACTS.items():
-        if not asks.search(question):
-            continue
-        found = value.finditer(said)
-        if kind == "a phone number":
-            found = (m for m in found if sum(ch.isdigit() for ch in m.group(0)) >= _MIN_PHONE_DIGITS)
-        if next(iter(found), None) is None:
+    for kind, (asks, _) in _CONTACTS.items():
+        if asks.search(question) and not _gives(kind, said):
             return f"the question asks for {kind}; the answer gives none"
     return None
+
+
+def _gives(kind: str, said: str) -> bool:
+    """Whether ``said`` contains a contact detail of ``kind`` (a phone number needs ``_MIN_PHONE_DIGITS``)."""
+    found = _CONTACTS[kind][1].finditer(said)
+    if kind == "a phone number":
+        found = (m for m in found if sum(ch.isdigit() for ch in m.group(0)) >= _MIN_PHONE_DIGITS)
+    return next(iter(found), None) is not None
 
 
 # "how much is ...", "what did we pay": a question for a price. Not "how much notice / storage / headroom", which
@@ -108,9 +111,7 @@ def missing_person(question: str, said: str) -> str | None:
     question's own names, and no role ("the practice director"). Held-out v15 answered "Who would be my teacher
     if I joined Adult Jazz?" with the class timetable, which names no teacher for it. Of the 76 right answers to
     "who" questions of dev and held-out v1-v15, 75 write a capitalised name and the other a role."""
-    if not _ASKS_WHO.search(question) or _CONTACTS["an email address"][1].search(said) or any(
-            sum(ch.isdigit() for ch in m.group(0)) >= _MIN_PHONE_DIGITS
-            for m in _CONTACTS["a phone number"][1].finditer(said)):
+    if not _ASKS_WHO.search(question) or _gives("an email address", said) or _gives("a phone number", said):
         return None  # "who do I call": a number or an address is an answer
     if any(not tx.name_in(m.group(0), question) for m in tx.PERSON.finditer(said)):
         return None  # a name the question does not already write ("Adult Jazz" is not the teacher)

@@ -83,7 +83,7 @@ class Band:
         return self.low <= value <= self.high
 
 
-DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+DAYS = tx.WEEKDAYS
 _DAY = (r"(mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:r(?:s(?:day)?)?)?|fri(?:day)?|sat(?:urday)?"
         r"|sun(?:day)?)s?\.?")
 _DAY_RANGE = re.compile(rf"\b{_DAY}\s*(?:[-–—]|to|until)\s*{_DAY}(?![\w])", re.IGNORECASE)

@@ -1048,10 +1048,15 @@ def term_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, F
     not hold the question's day and time, where another term's does (``terms.failing_term``): "on a Tuesday at
     10am" answered with "£28 per hour peak" beside "off-peak is weekdays 9am–5pm" (held-out v15)."""
     out: dict[int, Finding] = {}
+    defined: dict[str, list[terms.Term]] = {}  # per passage, read once for all claims
     for index, claim in enumerate(claims):
         for src in claim.cited:
+            if src.id not in defined:
+                defined[src.id] = terms.defined_terms(question, src.lines)
+            if not defined[src.id]:
+                continue
             found = next(((v, f) for v in claim.values if isinstance(v, tx.Quantity) and v.unit != "hh:mm"
-                          and (f := terms.failing_term(question, v, src.lines))), None)
+                          and (f := terms.failing_term(v, src.lines, defined[src.id]))), None)
             if found is None:
                 continue
             value, (label, holding) = found

@@ -72,10 +72,10 @@ def _names(term: str, clause: str) -> bool:
     return re.search(rf"(?<![\w-]){re.escape(term)}(?![\w-])", clause, re.IGNORECASE) is not None
 
 
-def failing_term(question: str, value: tx.Quantity, lines: Sequence[str]) -> tuple[Term, Term] | None:
+def failing_term(value: tx.Quantity, lines: Sequence[str], terms: Sequence[Term]) -> tuple[Term, Term] | None:
     """(the failing term every clause stating ``value`` is labelled with, a term holding the question) when the
-    passage's definitions put the question's day and time under another term than the value's; else None."""
-    terms = defined_terms(question, lines)
+    passage's definitions (``terms``, from ``defined_terms`` over the same ``lines``) put the question's day and
+    time under another term than the value's; else None."""
     holding = [t for t in terms if t.holds]
     failing = [t for t in terms if not t.holds and not any(t.name == h.name for h in holding)]
     if not holding or not failing:

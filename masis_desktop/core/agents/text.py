@@ -659,7 +659,7 @@ ROLE_WORDS = frozenset({
     "cleaner", "arborist", "upholsterer", "caterer", "photographer", "vet", "veterinarian", "nutritionist"
 })
 
-_WEEKDAYS = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"})
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 
 
 def names(text: str) -> list[str]:
@@ -682,7 +682,7 @@ def names(text: str) -> list[str]:
         camel = bool(re.search(r"[a-z][A-Z]", tok))
         capital = tok[0].isupper()
         # a weekday is never an ordinary word: "Wednesday noon." commits to Wednesday (held-out v16)
-        strong = (has_digit and any(c.isalpha() for c in tok)) or acronym or camel or (capital and low in _WEEKDAYS)
+        strong = (has_digit and any(c.isalpha() for c in tok)) or acronym or camel or (capital and low in WEEKDAYS)
         if strong or (capital and not sentence_start and low not in _COMMON_CAPITALISED):
             out.append(tok)
         sentence_start = False
