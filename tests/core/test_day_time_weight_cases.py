@@ -60,3 +60,16 @@ def test_a_question_asking_for_a_deadline_may_be_answered_with_another_day() -> 
 def test_a_weekday_opening_a_claim_is_a_name_it_commits_to() -> None:
     assert "Wednesday" in tx.names("Wednesday noon.")
     assert "Monday" not in tx.names("Most days it opens at 9.")
+
+
+def test_lunch_the_meal_asks_no_time_and_a_range_holding_lunchtime_answers_it() -> None:
+    club = ("Brightwater Holiday Club – Easter 2026, 6 to 17 April. Full day (8am–6pm): £42. Core day (9am–3:30pm): "
+            "£31. A hot lunch is available for £3.40 per day.")
+    assert bands.asked_numbers("What does a hot lunch cost per day at Brightwater Holiday Club?") == {}
+    assert not refusals("A hot lunch costs £3.40 per day [c1].", [club],
+                        "What does a hot lunch cost per day at Brightwater Holiday Club?")
+    baths = ("Millrace Baths – Pool Timetable, Winter 2025/26. Lane swimming: Monday–Friday 06:30–09:00 and "
+             "12:00–13:30. Public sessions: Monday–Friday 16:00–20:00, Saturday 09:00–17:00, Sunday 10:00–16:00.")
+    assert not any(r.startswith("factual_error") for r in refusals(
+        "Weekday lunchtime lane swimming is 12:00–13:30 [c1].", [baths],
+        "What are the weekday lunchtime lane swimming hours at Millrace Baths?"))

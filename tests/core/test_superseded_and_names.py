@@ -47,9 +47,10 @@ def test_a_list_that_says_it_was_replaced_retires_it() -> None:
 def test_the_current_list_is_the_answer_when_no_past_is_asked(question: str) -> None:
     for old in (OLD, UNTIL):
         assert _refused("£14 [c1].", [NEW, old], question) == []
-        # the replaced list's value for a question about now is still one side of a disagreement
+        # the replaced list's value for a question about now is refused: a figure only the replaced list states
+        # (``retired_findings``, sixteenth session), and one side of a disagreement
         found = _refused("£12.50 [c2].", [NEW, old], question)
-        assert found and found[0].startswith("contradiction")
+        assert found and "replaced" in found[0] and any(f.startswith("contradiction") for f in found)
 
 
 def test_last_year_asks_for_the_replaced_list() -> None:
@@ -149,7 +150,7 @@ def test_a_list_valid_until_a_year_s_end_is_retired_by_the_next_year_s() -> None
     assert _refused("£1,950 [c2].", [PACKAGES_NEW, PACKAGES_OLD],
                     "How much was Brightlens's Gold package last year?") == []
     found = _refused("£1,950 [c2].", [PACKAGES_NEW, PACKAGES_OLD], "How much is Brightlens's Gold package?")
-    assert found and found[0].startswith("contradiction")
+    assert found and "replaced" in found[0] and any(f.startswith("contradiction") for f in found)
 
 
 def test_before_a_date_is_answered_by_a_list_ending_earlier() -> None:

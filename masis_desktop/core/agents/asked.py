@@ -51,12 +51,22 @@ def missing_contact(question: str, said: str) -> str | None:
     return None
 
 
-def _gives(kind: str, said: str) -> bool:
-    """Whether ``said`` contains a contact detail of ``kind`` (a phone number needs ``_MIN_PHONE_DIGITS``)."""
-    found = _CONTACTS[kind][1].finditer(said)
+def asked_contact(question: str) -> str | None:
+    """The kind of contact detail ``question`` asks for by name ("a phone number"), or None."""
+    return next((kind for kind, (asks, _) in _CONTACTS.items() if asks.search(question)), None)
+
+
+def contact_values(kind: str, text: str) -> list[str]:
+    """The contact details of ``kind`` written in ``text`` (a phone number needs ``_MIN_PHONE_DIGITS``)."""
+    found = [m.group(0).strip() for m in _CONTACTS[kind][1].finditer(text)]
     if kind == "a phone number":
-        found = (m for m in found if sum(ch.isdigit() for ch in m.group(0)) >= _MIN_PHONE_DIGITS)
-    return next(iter(found), None) is not None
+        found = [f for f in found if sum(ch.isdigit() for ch in f) >= _MIN_PHONE_DIGITS]
+    return found
+
+
+def _gives(kind: str, said: str) -> bool:
+    """Whether ``said`` contains a contact detail of ``kind``."""
+    return bool(contact_values(kind, said))
 
 
 # "how much is ...", "what did we pay": a question for a price. Not "how much notice / storage / headroom", which
@@ -226,13 +236,41 @@ def _when(m: re.Match[str]) -> tuple[int, int, int]:
     return int(m.group(3)), tx.MONTHS.index(m.group(2).lower()) + 1, int(m.group(1) or 1)
 
 
+_ASKED_AT = re.compile(rf"\b(?:from|in|during|after|starting|as\s+of)\s+(?:the\s+)?{_WHEN}", re.IGNORECASE)
+_APPLIES_UNTIL = re.compile(rf"\b(?:to|until|till|through|ends?|ending)\s+{_WHEN}", re.IGNORECASE)
+
+
+def _after_period(question: str, cited: Sequence[str]) -> str | None:
+    """Why passages cannot answer a question about a month after the period each one's heading line says it
+    covers: "What will adult tickets cost from October 2026?" over "Stargazing Evenings, winter season (1 October
+    2025 to 31 March 2026)" (held-out v17 committed the winter price). Only the first sentence counts: later ones
+    speak of other things ("vouchers can be redeemed until 30 June 2026")."""
+    asked = _ASKED_AT.search(question)
+    if asked is None:
+        return None
+    ends = []
+    for text in cited:
+        head = next(iter(tx.split_sentences(text)), None)
+        found = [_when(m) for m in _APPLIES_UNTIL.finditer(head.text)] if head else []
+        if not found or max(found) >= _when(asked):
+            return None
+        ends.append(max(found))
+    last = max(ends)
+    return (f"the cited passages cover the time up to {last[2]} {tx.MONTHS[last[1] - 1].title()} {last[0]}; the "
+            f'question asks about {" ".join(asked.group(0).split())}')
+
+
 def outside_period(question: str, cited: Sequence[str]) -> str | None:
     """Why the cited passages cannot answer a question about the time before a date, when every one of them
     applies only from that date or later: "What did a 60-minute lesson cost before February 2025?" answered
     from "Lesson Prices (from 1 February 2025)". The earlier figures are another case the documents may not hold;
     a cited passage without a start date, or starting earlier, clears it."""
+    if not cited:
+        return None
+    if (later := _after_period(question, cited)) is not None:
+        return later
     asked = _ASKED_BEFORE.search(question)
-    if asked is None or not cited:
+    if asked is None:
         return None
     starts = [min((_when(m) for m in _APPLIES_FROM.finditer(text)), default=None) for text in cited]
     if any(start is None or start < _when(asked) for start in starts):
