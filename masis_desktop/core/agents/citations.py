@@ -867,8 +867,24 @@ def person_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int,
     return out
 
 
-def _digits(text: str) -> str:
-    return re.sub(r"\D", "", text)
+def _contact_key(kind: str, value: str) -> str:
+    """A contact detail as compared: a phone number's digits, an address in lower case."""
+    return re.sub(r"\D", "", value) if kind == "a phone number" else value.lower()
+
+
+def _other_owner(kind: str, value: str, people: Sequence[str], src: Source) -> tuple[str, str, str] | None:
+    """(the detail as ``src`` writes it, the other person it is written beside, the words before it) when ``src``
+    writes ``value`` after naming someone other than ``people`` in the same part of the sentence."""
+    key = _contact_key(kind, value)
+    for line in src.lines:
+        spot = next((m for m in contact_values(kind, line) if _contact_key(kind, m) == key), None)
+        if spot is None:
+            continue
+        before = re.split(r"[;.]\s", line[:line.find(spot)])[-1]
+        owners = [m.group(0) for m in tx.PERSON.finditer(before) if _named_person(m.group(0))]
+        if owners and not any(tx.name_in(p, before) for p in people):
+            return spot, owners[-1], before.strip()
+    return None
 
 
 def contact_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
@@ -883,28 +899,15 @@ def contact_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int
     asked = [m.group(0) for m in tx.PERSON.finditer(question) if _named_person(m.group(0))]
     out: dict[int, Finding] = {}
     for index, (plain, cited, _) in enumerate(claims):
-        for value in contact_values(kind, plain):
-            key = _digits(value) if kind == "a phone number" else value.lower()
-            for src in cited:
-                people = [p for p in asked if any(tx.name_in(p, line) for line in src.lines[1:])
-                          and not (src.lines and tx.name_in(p, src.lines[0]))]
-                for line in src.lines if people else []:
-                    spot = next((m for m in contact_values(kind, line) if (
-                        _digits(m) if kind == "a phone number" else m.lower()) == key), None)
-                    if spot is None:
-                        continue
-                    before = re.split(r"[;.]\s", line[:line.find(spot)])[-1]
-                    owners = [m.group(0) for m in tx.PERSON.finditer(before) if _named_person(m.group(0))]
-                    if owners and not any(tx.name_in(p, before) for p in people):
-                        out[index] = Finding(
-                            IssueType.FACTUAL_ERROR, 0.9,
-                            f'[{src.id}] gives {spot} for {owners[-1]}, not for {people[0]}: "{before.strip()[:100]}"',
-                            plain, f'give only a detail [{src.id}] writes for {people[0]}, or write only: '
-                            f'"{tx.ABSTAIN}"', src.id, FACT_FACTOR, True, False)
-                        break
-                if index in out:
-                    break
-            if index in out:
+        for value, src in ((v, s) for v in contact_values(kind, plain) for s in cited):
+            people = [p for p in asked if any(tx.name_in(p, line) for line in src.lines[1:])
+                      and not (src.lines and tx.name_in(p, src.lines[0]))]
+            if people and (other := _other_owner(kind, value, people, src)) is not None:
+                spot, owner, before = other
+                out[index] = Finding(
+                    IssueType.FACTUAL_ERROR, 0.9, f'[{src.id}] gives {spot} for {owner}, not for {people[0]}: '
+                    f'"{before[:100]}"', plain, f'give only a detail [{src.id}] writes for {people[0]}, or write '
+                    f'only: "{tx.ABSTAIN}"', src.id, FACT_FACTOR, True, False)
                 break
     return out
 
@@ -1008,7 +1011,7 @@ def value_fit_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[i
         return {}
     asked_names = tx.question_names(question)
     answer = " ".join(c.plain for c in claims)
-    kind = {"currency": "currency"}.get(asked_kind(question) or "")
+    price_asked = asked_kind(question) == "currency"
     out: dict[int, Finding] = {}
     for index, (plain, cited, _) in enumerate(claims):
         figures: list[tx.Quantity | str] = [q for q in claim_values(plain, question) if q.unit]
@@ -1038,7 +1041,7 @@ def value_fit_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[i
                                   and not _same_value(value, o)]  # "4 weeks" rivals "3 months" (held-out v13)
                         found, said = bool(rivals), any(_clause_states(o, answer) for o in rivals)
                         if not any(o.kind == value.kind for o in found_q) and fit >= VALUE_FIT_MIN \
-                                and kind == value.kind and (bare is None or fit > bare[0]):
+                                and price_asked and value.kind == "currency" and (bare is None or fit > bare[0]):
                             bare = (fit, line)
                     if found and fit >= VALUE_FIT_MIN and (best is None or fit > best[0]):
                         best = (fit, line, said)
@@ -1746,10 +1749,11 @@ def copies_passage(claims: Sequence[str], sources: Sequence[Source]) -> str | No
     line, whatever they cite (the writer copying one passage may cite its neighbour's id)."""
     copied: dict[str, int] = {}
     headed: set[str] = set()
+    folded = {src.id: [_folded(line) for line in src.lines] for src in sources}
     for plain in claims:
         said = _folded(plain)
         for src in sources:
-            lines = [_folded(line) for line in src.lines]
+            lines = folded[src.id]
             if said and said in lines:
                 copied[src.id] = copied.get(src.id, 0) + 1
                 if said == lines[0]:
