@@ -95,6 +95,25 @@ def missing_amount(question: str, said: str) -> str | None:
     return "the question asks what it costs; the answer states no amount"
 
 
+# "how long does the trek last", "how long is the warranty", "how long do I have to cancel"; not "how long ago",
+# nor "how long is the queue" (a count: "41 names")
+_ASKS_DURATION = re.compile(r"\bhow\s+long\b(?!\s+(?:ago|(?:is|are)\s+(?:the|your)\s+"
+                            r"(?:queue|waiting\s+list|list|line)s?)\b)", re.IGNORECASE)
+_DURATION_WORDS = re.compile(r"\b(?:seconds?|minutes?|mins?|hours?|hrs?|days?|nights?|weeks?|fortnights?|months?|"
+                             r"years?|overnight|all\s+day|morning|afternoon|evening|metres?|meters?|feet|foot|ft|"
+                             r"miles?|km|kilomet(?:re|er)s?|inches|cm|until|till|no\s+limit|unlimited|"
+                             r"indefinitely)\b", re.IGNORECASE)
+
+
+def missing_duration(question: str, said: str) -> str | None:
+    """Why ``said`` does not answer a question asking how long: it states no duration or length (no "90
+    minutes", "2 weeks", "10:00-16:00", "until 5pm", "20 metres"). Held-out v18 finalized a trek's price, minimum
+    age and start times for "How long does the Private Picnic Trek last?"."""
+    if not _ASKS_DURATION.search(question) or _DURATION_WORDS.search(said) or bands.time_ranges(said):
+        return None
+    return "the question asks how long; the answer states no duration"
+
+
 # "what time does it close": a clock time is the answer; "what time of year", "what time period" ask for others
 _ASKS_TIME = re.compile(r"\bwhat\s+time\b(?!\s+(?:of\s+(?:the\s+)?(?:year|month|week|season)|period|frame|limit|"
                         r"scale|zone)\b)", re.IGNORECASE)
@@ -260,6 +279,44 @@ def _after_period(question: str, cited: Sequence[str]) -> str | None:
             f'question asks about {" ".join(asked.group(0).split())}')
 
 
+# "27 July to Friday 21 August", "1 October 2025 to 31 March 2026": the months a heading's date range covers
+_DAY_NAME = rf"(?:(?:{'|'.join(tx.WEEKDAYS)})\s+)?"
+_HEAD_RANGE = re.compile(rf"\b(\d{{1,2}})\s+({tx.MONTH_RE})(?:\s+\d{{4}})?\s*(?:[-–—]|to|until|till)\s*{_DAY_NAME}"
+                         rf"\d{{1,2}}\s+({tx.MONTH_RE})\b", re.IGNORECASE)
+# a month the question names on its own ("the October half-term camp"), not as part of a date (capitalised: "may"
+# is a verb)
+_LONE_MONTH = re.compile(rf"(?<!\d\s)\b({'|'.join(m.title() for m in tx.MONTHS)})\b(?!\s+\d)")
+
+
+def _head_months(text: str) -> set[int]:
+    """The months the first sentence of a passage says it covers, by a date range or a run of months ("Summer
+    camps: Monday 27 July to Friday 21 August", "boat dives April to October"); empty when it names none."""
+    head = next(iter(tx.split_sentences(text)), None)
+    if head is None:
+        return set()
+    months = {int(m) for run, _, _ in bands._month_runs(head.text) for m in run}
+    for m in _HEAD_RANGE.finditer(head.text):
+        a, b = tx.MONTHS.index(m.group(2).lower()), tx.MONTHS.index(m.group(3).lower())
+        months |= {(a + i) % 12 + 1 for i in range((b - a) % 12 + 1)}
+    return months
+
+
+def _other_months(question: str, cited: Sequence[str]) -> str | None:
+    """Why passages cannot answer a question about a month none of their heading lines covers: "When do bookings
+    open for the October half-term camp?" over "holiday camps, summer 2026: Monday 27 July to Friday 21 August"
+    (held-out v18 committed the summer camp's booking date). Every cited passage must name the months it covers."""
+    asked = {m.group(1).lower() for m in _LONE_MONTH.finditer(question)}
+    if len(asked) != 1:
+        return None
+    month = tx.MONTHS.index(next(iter(asked))) + 1
+    covered = [_head_months(text) for text in cited]
+    if not covered or not all(covered) or any(month in c for c in covered):
+        return None
+    names = sorted({tx.MONTHS[m - 1].title() for c in covered for m in c}, key=lambda n: tx.MONTHS.index(n.lower()))
+    return (f"the cited passages cover {', '.join(names)}; the question asks about "
+            f"{tx.MONTHS[month - 1].title()}")
+
+
 def outside_period(question: str, cited: Sequence[str]) -> str | None:
     """Why the cited passages cannot answer a question about the time before a date, when every one of them
     applies only from that date or later: "What did a 60-minute lesson cost before February 2025?" answered
@@ -267,7 +324,7 @@ def outside_period(question: str, cited: Sequence[str]) -> str | None:
     a cited passage without a start date, or starting earlier, clears it."""
     if not cited:
         return None
-    if (later := _after_period(question, cited)) is not None:
+    if (later := _after_period(question, cited) or _other_months(question, cited)) is not None:
         return later
     asked = _ASKED_BEFORE.search(question)
     if asked is None:

@@ -37,7 +37,12 @@ _COUNT = rf"(\d{{1,3}}|{'|'.join(_WORDS)})"  # "a group of 25", "four of us"
 # what the question states: kind -> pattern whose first group is the number
 _ASKED: dict[str, re.Pattern[str]] = {
     "age": re.compile(rf"\b{_NUM}[- ](?:year|yr)s?[- ]old\b|\baged\s+{_NUM}\b|\b{_NUM}\s+years\s+old\b"
-                      rf"|\bage\s+(?:of\s+)?{_NUM}\b", re.IGNORECASE),
+                      rf"|\bage\s+(?:of\s+)?{_NUM}\b"
+                      # "I'm 70", "my son is four" (held-out v18: the adult price and another age group's accepted)
+                      rf"|\b(?:I'm|I’m|I\s+am|(?:son|daughter|child|kid|boy|girl|grandson|granddaughter|he|she)"
+                      rf"(?:'s|’s|\s+is))\s+(?:only\s+|just\s+)?{_COUNT}\b(?!\s*(?:%|minutes?|mins?|hours?|days?|"
+                      rf"weeks?|months?|people|of\s+us|metres?|miles?|km|kg|stone|st|lbs?|pounds|feet|foot|ft|cm|"
+                      rf"inches|in\b|m\b|years?\s+(?:in|at|into|of|with|since|here|there|a\b|on\b)))", re.IGNORECASE),
     "miles": re.compile(rf"\b{_NUM}\s*miles?\b", re.IGNORECASE),
     "km": re.compile(rf"\b{_NUM}\s*(?:km|kilomet(?:re|er)s?)\b", re.IGNORECASE),
     "kg": re.compile(rf"\b{_NUM}\s*(?:kg|kilos?|kilogram(?:me)?s?)\b", re.IGNORECASE),
@@ -91,6 +96,8 @@ _ONE_DAY = re.compile(rf"\b{_DAY}(?![\w])", re.IGNORECASE)
 _DAY_GROUPS = {"weekday": (1, 2, 3, 4, 5), "weekdays": (1, 2, 3, 4, 5), "weekend": (6, 7), "weekends": (6, 7),
                "daily": (1, 2, 3, 4, 5, 6, 7), "every day": (1, 2, 3, 4, 5, 6, 7)}
 _DAY_GROUP = re.compile(rf"(?<![\w-])({'|'.join(_DAY_GROUPS)})(?![\w-])", re.IGNORECASE)
+# "on Mondays by Ysolde and on other days by Tamsin": every day the text does not give to another
+OTHER_DAYS = re.compile(r"\b(?:(?:all|every|the)\s+)?other\s+days\b|\bthe\s+rest\s+of\s+the\s+week\b", re.IGNORECASE)
 _ASKED_DAY = re.compile(rf"\b(?:on\s+(?:a\s+)?)?({'|'.join(DAYS)})s?\b", re.IGNORECASE)
 # an ordinal label the documents group by ranges: "Stage 5" under "Stages 4-7", "Year 5" under "Years 5 and 6"
 _LABELS = r"stage|level|grade|year|zone|band|tier|step|phase|module|key\s+stage"
@@ -192,7 +199,7 @@ _UNIT_AFTER = {"miles": re.compile(r"\s*miles?\b", re.IGNORECASE),
 
 def _day_band(clause: str) -> Band | None:
     """The days of the week a clause names: "Monday–Friday 15:00–21:00", "Sundays and bank holidays: GBP 135"."""
-    days = _days_in(clause)
+    days = days_in(clause)
     # every day of the week ("daily 10:00–19:00") names no case: it would rival every other clause's value
     return Band("day", 1, 7, clause, frozenset(days)) if days and len(days) < 7 else None
 
@@ -202,7 +209,8 @@ def names_day(day: str, text: str) -> bool:
     ("weekdays", "daily"): a question about a Tuesday visit is answered by the weekday price (held-out v10: a
     right answer refused as never mentioning Tuesday)."""
     day = day.strip()
-    return bool(_ONE_DAY.fullmatch(day)) and len(day) > 3 and _day(day) in _days_in(text)
+    return bool(_ONE_DAY.fullmatch(day)) and len(day) > 3 and (_day(day) in days_in(text) or bool(
+        OTHER_DAYS.search(text)))
 
 
 def weekdays(text: str) -> list[int]:
@@ -216,7 +224,7 @@ def weekdays(text: str) -> list[int]:
     return list(dict.fromkeys(out))
 
 
-def _days_in(clause: str) -> set[float]:
+def days_in(clause: str) -> set[float]:
     """The days of the week (1 = Monday) a clause names, singly, in ranges or in groups; short forms only
     capitalised ("Sat", not "we sat")."""
     days: set[float] = set()
@@ -361,11 +369,28 @@ def _bare(clause: str, kind: str) -> bool:
     return not re.sub(r"\b(?:and|or)\b|[\s,&/]", "", rest, flags=re.IGNORECASE)
 
 
+_PART_CUT = re.compile(r",\s+|\s+and\s+")
+
+
+def _band_parts(clause: str, kind: str) -> list[str]:
+    """A clause cut where it joins two days' or months' conditions: "Monday–Friday 8am–4:30pm and Saturday mornings
+    9am–12:30pm", "(meet at 6am May–August, 7am in April and September)" (held-out v18: the weekday closing time
+    and the April start accepted for a Saturday and for July). Cut only where both sides state a band of the kind
+    and more than it: "April and September", "Thursday and Friday: 8am–7pm" stay one."""
+    if kind not in ("day", "month"):
+        return [clause]
+    for m in _PART_CUT.finditer(clause):
+        left, right = clause[:m.start()], clause[m.end():]
+        if all(band_of(side, kind) is not None and not _bare(side, kind) for side in (left, right)):
+            return [*_band_parts(left, kind), *_band_parts(right, kind)]
+    return [clause]
+
+
 def scoped_bands(sentence: str, kind: str) -> list[Band]:
     """The bands of ``kind`` in a sentence, each with the clauses after it up to the next band of the kind: "Stages
     4–7: 10 weekly lessons of 45 minutes, EUR 85, maximum 12 pupils" is all the Stages 4–7 band's."""
     out: list[Band] = []
-    for clause in clauses(sentence):
+    for clause in (p for c in clauses(sentence) for p in _band_parts(c, kind)):
         band = band_of(clause, kind)
         if (band is not None and out and kind == "day" and band.members is not None
                 and out[-1].members is not None and _bare(out[-1].text, kind)):
