@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple, Protocol
@@ -757,11 +757,17 @@ def _named_person(name: str) -> bool:
     return _person(name) and name.split()[-1].lower() not in _PLACE_WORDS
 
 
-def _asks_person(question: str, focus: set[str]) -> bool:
-    """Whether person fit may judge the question: it asks for a person ("who", or a role word) by at least
-    ``PERSON_FIT_MIN`` focus words, and not by another's role ("deputy to the site supervisor")."""
-    return len(focus) >= PERSON_FIT_MIN and not _RELATION.search(question) and bool(
+def _person_asked(question: str) -> bool:
+    """Whether a question asks for a person ("who", or a role word), and not by another's role ("deputy to the
+    site supervisor")."""
+    return not _RELATION.search(question) and bool(
         _ASKS_PERSON.search(question) or any(w.lower() in tx.ROLE_WORDS for w in tx.words(question)))
+
+
+def _asks_person(question: str, focus: set[str]) -> bool:
+    """Whether person fit may judge the question: it asks for a person by at least ``PERSON_FIT_MIN`` focus
+    words."""
+    return len(focus) >= PERSON_FIT_MIN and _person_asked(question)
 
 
 _AND_PERSON = re.compile(rf"\s+and\s+(?={tx.PERSON.pattern})")
@@ -852,7 +858,7 @@ def _people_days(sentence: str) -> list[tuple[str, set[float]]]:
         else:
             text = after
         spans.append((m.group(0), text))
-    given = [(name, set(bands.days_in(text)), bool(bands.OTHER_DAYS.search(text))) for name, text in spans]
+    given = [(name, bands.days_in(text), bool(bands.OTHER_DAYS.search(text))) for name, text in spans]
     named = set().union(*(days for _, days, _ in given)) if given else set()
     rest = {float(d) for d in range(1, 8)} - named
     return [(name, days | (rest if other else set())) for name, days, other in given]
@@ -864,16 +870,24 @@ def _asked_weekday(question: str) -> float | None:
     return float(days[0]) if len(days) == 1 else None
 
 
+def _day_readings(person: str, cited: Sequence[Source]) -> Iterator[tuple[Source, list[set[float]],
+                                                                           dict[str, set[float]]]]:
+    """Per cited sentence naming ``person``: its passage, the days it gives them (one set per mention) and the
+    days it gives everyone it names."""
+    for src in cited:
+        for sentence in src.lines[1:]:
+            given = dict(_people_days(sentence))
+            mine = [days for name, days in given.items() if name == person or person in name or name in person]
+            if mine:
+                yield src, mine, given
+
+
 def _day_owner(day: float, person: str, cited: Sequence[Source]) -> tuple[set[float], str, str] | None:
     """(the days a passage gives ``person``, another person it gives ``day``, the chunk id) when the same sentence
     gives ``person`` only other days."""
-    for src in cited:
-        for sentence in src.lines[1:]:
-            given = _people_days(sentence)
-            mine = [days for name, days in given if name == person or person in name or name in person]
-            if not mine or not all(mine) or any(day in d for d in mine):
-                continue
-            rival = next((name for name, days in given if day in days and name not in person), None)
+    for src, mine, given in _day_readings(person, cited):
+        if all(mine) and not any(day in d for d in mine):
+            rival = next((name for name, days in given.items() if day in days and name not in person), None)
             if rival:
                 return set().union(*mine), rival, src.id
     return None
@@ -887,8 +901,7 @@ def person_day_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[
     by Tamsin Oakhollow" (held-out v17: both accepted, and the first's right answer refused by person fit)."""
     day = _asked_weekday(question)
     # the day alone picks the person, so no focus words are needed ("Who presents Local Lunch on a Thursday?")
-    if day is None or _RELATION.search(question) or not (_ASKS_PERSON.search(question) or any(
-            w.lower() in tx.ROLE_WORDS for w in tx.words(question))):
+    if day is None or not _person_asked(question):
         return {}
     answer = " ".join(c.plain for c in claims)
     out: dict[int, Finding] = {}
@@ -916,8 +929,7 @@ def year_person_findings(question: str, claims: Sequence[ClaimEvidence], sources
     coordinator in the 2025 edition?" answered with the 2026 edition's coordinator (held-out v17 accepted it). A
     title's own years only (``_heads``): "2025 edition (replaced by the 2026 edition on ...)" is of both years."""
     years = [m for m in case_markers(question) if _YEAR.fullmatch(m)]
-    if len(years) != 1 or not (_ASKS_PERSON.search(question) or any(
-            w.lower() in tx.ROLE_WORDS for w in tx.words(question))):
+    if len(years) != 1 or not _person_asked(question):
         return {}
     year = years[0]
     out: dict[int, Finding] = {}
@@ -946,15 +958,8 @@ def _day_confirms(question: str, person: str, rival: str, cited: Sequence[Source
     """Whether the passages give ``person`` the asked weekday and ``rival`` only other days: the day settles whom
     the question means, whatever words the rival's clause shares ("MOT testers: Caradoc Whittle (weekdays)")."""
     day = _asked_weekday(question)
-    if day is None:
-        return False
-    for src in cited:
-        for sentence in src.lines[1:]:
-            given = dict(_people_days(sentence))
-            mine = [d for n, d in given.items() if n == person or person in n or n in person]
-            if any(day in d for d in mine) and given.get(rival) and day not in given[rival]:
-                return True
-    return False
+    return day is not None and any(any(day in d for d in mine) and given.get(rival) and day not in given[rival]
+                                   for _, mine, given in _day_readings(person, cited))
 
 
 def person_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
