@@ -1223,6 +1223,11 @@ def _side(text: str, q: tx.Quantity) -> str | None:
     return "below" if _BELOW.search(before) else "above" if _ABOVE.search(before) else None
 
 
+def _sides(clause: str, limit: tx.Quantity) -> set[str | None]:
+    """The sides on which ``clause`` writes ``limit`` (empty when it does not write it)."""
+    return {_side(clause, o) for o in tx.quantities(clause) if tx.same_quantity(limit, o)}
+
+
 def comparator_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
     """Per claim, a figure its passage gives on the other side of a limit the claim names: "after 17:00 costs £12"
     from "£12 per hour before 17:00 and £16 per hour after 17:00", "a knife over 20 cm costs £4.50" from "up to 20
@@ -1238,15 +1243,12 @@ def comparator_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[
                            for s in cited):
             clauses = [part for line in src.lines for c in bands.clauses(line) for part in _JOINED.split(c)]
             for limit, side in limits:
-                own = [c for c in clauses if _clause_states(value, c)
-                       and any(tx.same_quantity(limit, o) and _side(c, o) not in (None, side)
-                               for o in tx.quantities(c))]
-                if not own or any(_clause_states(value, c) and any(
-                        tx.same_quantity(limit, o) and _side(c, o) == side for o in tx.quantities(c)) for c in clauses):
+                sides = [(c, _sides(c, limit)) for c in clauses]
+                stating = [(c, at) for c, at in sides if _clause_states(value, c)]
+                own = [c for c, at in stating if at - {None, side}]
+                if not own or any(side in at for _, at in stating):
                     continue
-                rival = next((c for c in clauses if any(tx.same_quantity(limit, o) and _side(c, o) == side
-                                                        for o in tx.quantities(c))
-                              and _clause_rivals(value, c) and not any(
+                rival = next((c for c, at in sides if side in at and _clause_rivals(value, c) and not any(
                                   _clause_states(o, answer) for o in tx.quantities(c) if o.kind == value.kind)), None)
                 if rival is None:
                     continue
