@@ -1442,7 +1442,9 @@ def _tied_to_band(band: bands.Band, values: Sequence[tx.Quantity], cited: Sequen
     members pay a one-off joining fee of £30, which is waived for juniors" beside "Junior (under 18): £65." (held-out
     v19 refused the right answer about a 10-year-old's joining fee). The passage itself says what the value is to
     the question's group; an adult price stated for a child names no child."""
-    group = {w for w in tx.content_stems(re.sub(r"\([^)]*\)", " ", band.text))
+    found = tx.quantities(band.text)  # the group is named before the band's first figure ("Junior (under 18): £65")
+    named = band.text[:found[0].start] if found else band.text
+    group = {w for w in tx.content_stems(re.sub(r"\([^)]*\)", " ", named))
              if not any(ch.isdigit() for ch in w)} - _FRAME_STEMS
     return bool(group) and any(
         group & tx.content_stems(line) for src in cited for line in src.lines
