@@ -116,3 +116,25 @@ def test_a_time_of_day_is_never_a_phone_number_s_digits() -> None:
     found = refusals("Equipment must be back by 16:00 [c1].", [HOURS], "When must the scooter be back at Tillbrook?")
     assert any('"16:00"' in r for r in found)
     assert not refusals("Equipment must be back by 16:15 [c1].", [HOURS], "When must the scooter be back at Tillbrook?")
+
+
+HALLS = ("Brackley Residences. Rents 2026/27. Orton Hall standard room, shared bathroom: £151 per week. Orton Hall "
+         "en-suite: £177 per week. Kestrel Court studio: £236 per week. Deposit: £300.")
+SHOWS = ("Kelby Observatory winter evenings (1 October to 31 March). Tickets: adults £11, children 6–16 £6, under-6s "
+         "free; members £4.",
+         "Kelby Observatory summer sessions (1 April to 30 September). Solar viewing on Sundays 13:00–15:00, "
+         "adults £9, children £3. Twilight sessions: adults £13, children 8–16 £9 (no under-8s after 21:00).")
+
+
+def test_a_case_name_before_a_label_does_not_clear_it_when_the_question_names_a_rival_s_label() -> None:
+    question = "How much per week is an en-suite room in Orton Hall?"
+    assert not refusals("£177 per week [c1].", [HALLS], question)
+    assert refusals("£151 per week [c1].", [HALLS], question)  # the shared-bathroom room's, not the en-suite's
+
+
+def test_a_line_giving_the_group_its_own_figure_is_no_tie() -> None:
+    """£9 is the summer adults' price beside "children £3", and the twilight children's own band: neither says what
+    a 12-year-old pays in winter (held-out v17 accepted it once the tie read whole lines)."""
+    question = "How much is a ticket for my 12-year-old at a Kelby evening in February?"
+    assert not refusals("£6 [c1].", [SHOWS[0]], question)
+    assert any("falls under" in r for r in refusals("£9 [c1].", ["\n".join(SHOWS)], question))

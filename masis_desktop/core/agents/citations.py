@@ -1437,18 +1437,34 @@ def _asked_value(kind: str, asked: dict[str, float]) -> str:
     return f"{value:g}"
 
 
+# a clause writing a range of its own is another band ("children 8–16 £8" beside "children 6–16 £7"), not a tie
+_BAND_RANGE = re.compile(r"\d\s*(?:[–-]|to)\s*\d|\b(?:under|over)[- ]\d|\d\+", re.IGNORECASE)
+
+
+def _names_group(clause: str, group: set[str], values: Sequence[tx.Quantity]) -> bool:
+    """Whether a clause names the group without giving it a figure of its own: "which is waived for juniors" does;
+    "children £4" (the children's own price beside the adults' £8) and "children 8–16 £8" (a band) do not."""
+    if not group & tx.content_stems(clause) or _BAND_RANGE.search(clause):
+        return False
+    return not any(o.unit and not tx.same_quantity(v, o) for v in values for o in tx.quantities(clause))
+
+
 def _tied_to_band(band: bands.Band, values: Sequence[tx.Quantity], cited: Sequence[Source]) -> bool:
     """Whether a passage states one of ``values`` in a sentence of its own that names the band's group: "New
     members pay a one-off joining fee of £30, which is waived for juniors" beside "Junior (under 18): £65." (held-out
     v19 refused the right answer about a 10-year-old's joining fee). The passage itself says what the value is to
-    the question's group; an adult price stated for a child names no child."""
+    the question's group; an adult price stated for a child names no child. A day, month or time band names a
+    condition, not a group: "Winter (November-February): Monday-Saturday 09:00-17:00" shares its days with the summer
+    line, which still gives another season's value."""
+    if band.kind in ("day", "month", "time"):
+        return False
     found = tx.quantities(band.text)  # the group is named before the band's first figure ("Junior (under 18): £65")
-    named = band.text[:found[0].start] if found else band.text
-    group = {w for w in tx.content_stems(re.sub(r"\([^)]*\)", " ", named))
+    named = re.split(r"[(:]", band.text[:found[0].start] if found else band.text)[0]  # "Saplings (ages 3–5)": no "age"
+    group = {w for w in tx.content_stems(named)
              if not any(ch.isdigit() for ch in w)} - _FRAME_STEMS
     return bool(group) and any(
-        group & tx.content_stems(line) for src in cited for line in src.lines
-        if band.text.split(", ")[0] not in line
+        any(_names_group(clause, group, values) for clause in bands.clauses(line))
+        for src in cited for line in src.lines if band.text.split(", ")[0] not in line
         and any(o.unit and tx.same_quantity(v, o) for v in values for o in tx.quantities(line)))
 
 
@@ -1695,6 +1711,17 @@ def _label_case(o: Occurrence, occurrences: Sequence[Occurrence]) -> tuple[list[
     return rivals, tx.content_stems(f"{o.lead} {o.label}") - shared
 
 
+def _names_case(o: Occurrence, rivals: Sequence[Occurrence], qualifier: set[str], words: set[str]) -> bool:
+    """Whether ``words`` (the claim's and question's) name ``o``'s case. Its label's own words do; the words of the
+    case its label qualifies ("Harcourt Hall standard room" of "…, shared bathroom: £142") do only while no word
+    of a rival's label alone is named ("en-suite" of "Harcourt Hall en-suite: £168", held-out v4)."""
+    named = qualifier & words
+    if not named or named & tx.content_stems(o.label or ""):
+        return bool(named)
+    own = tx.content_stems(f"{o.lead} {o.label}")
+    return not any((tx.content_stems(r.label or "") - own) & words for r in rivals)
+
+
 def _same_case(mine: Source, other: Source, markers: Sequence[str]) -> bool:
     """Whether ``other`` may rival a value of ``mine``: not when ``mine``'s head names a case the question names
     (its year, season, name) and ``other``'s head does not ("Concession (state pension or benefits): 40%" of the
@@ -1741,7 +1768,7 @@ def variation_findings(claim: str, answer: str, evidence: list[Source],
                 same = {s.id for s in evidence if _same_case(o.source, s, markers)}
                 peers[o.source.id] = [r for r in all_occ if r.source.id in same]
         cases_of = {id(o): _label_case(o, peers[o.source.id]) for o in mine if o.label is not None}
-        if any(qualifier & claim_words for _, qualifier in cases_of.values()):
+        if any(_names_case(o, *cases_of[id(o)], claim_words) for o in mine if o.label is not None):
             continue  # the claim names a case stating this value ("Silver: 2 games" where Gold also has 2)
         reported = False
         for o in mine:
