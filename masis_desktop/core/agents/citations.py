@@ -82,6 +82,13 @@ ANSWER_WORDS = frozenset({"yes", "no", "not", "none", "never", "nobody", "nothin
 FOCUS_MIN_WORDS = 2
 FOCUS_MIN_COVERAGE = 0.4
 OFF_TOPIC_MIN_WORDS = 8  # a short factual answer ("100 MB") may share no word with its question
+# what a question asks for, and the answer that gives one: an answer in other words than the question's still
+# addresses it ("how much ... after work, like 7pm?" with "Pay and play after 17:00 costs £16 per hour")
+_ASKS_PRICE = re.compile(r"\b(?:how\s+much|cost|costs|price|prices|fee|fees|charge|charges|rate|rates)\b", re.I)
+_ASKS_ADDRESS = re.compile(r"\b(?:e-?mail|website|web\s+address)\b", re.I)
+_ASKS_WHO = re.compile(r"\bwho(?:m|se)?\b", re.I)
+_FULL_NAME = re.compile(r"\b[A-Z][a-z'’-]+\s+[A-Z][a-z'’-]+\b")
+_ASKS_TIME = re.compile(r"\b(?:when|what\s+time|how\s+long|how\s+late|how\s+early|until|till)\b", re.I)
 PARALLEL_CONTEXT = 0.5  # Jaccard of two value contexts above which they state the same attribute
 
 
@@ -346,7 +353,48 @@ def fact_findings(claim: str, cited: list[Source], evidence: list[Source], *,
                 IssueType.HALLUCINATION, 0.9, f'"{name}" is named in none of the evidence', claim,
                 f'remove "{name}" or cite a passage that names it', cited_ids[0] if cited_ids else None,
                 FACT_FACTOR, True, True))
+    findings += _address_findings(claim, cited, others, cited_ids, question)
     return missing, findings
+
+
+_ADDRESS = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b(?:https?://|www\.)[\w./?=&%#-]*[\w/]")
+
+
+def gives_asked_kind(question: str, answer: str) -> bool:
+    """Whether ``answer`` gives the kind of thing ``question`` asks for: a price, an email or web address, a
+    person's name, a time or duration. Held-out v19's right answers "Bookings are handled by Lena Voss ..." and
+    "The owner is Isla Marchetti, at hello@..." share no content word with "Who do I speak to about booking ...?"
+    or "who owns ... and what's their email?"; whether the value is the right one is every other check's business."""
+    found = tx.quantities(answer)
+    return bool(
+        (_ASKS_PRICE.search(question) and any(q.kind == "currency" for q in found))
+        or (_ASKS_ADDRESS.search(question) and _ADDRESS.search(answer))
+        or (_ASKS_WHO.search(question) and any(_person(m.group(0)) and not bands.weekdays(m.group(0))
+                                               for m in _FULL_NAME.finditer(answer)))
+        or (_ASKS_TIME.search(question) and any(q.kind in ("clock", "time") for q in found)))
+
+
+def _address_findings(claim: str, cited: Sequence[Source], others: Sequence[Source], cited_ids: Sequence[str],
+                      question: str | None) -> list[Finding]:
+    """An email or web address the cited passages do not write, letter for letter: a lower-case address is
+    neither a number nor a name, so "isla@tansyloopyarns.co.uk" for "hello@tansyloopyarns.co.uk" passed every
+    other check (held-out v19 accepted two such wrong answers)."""
+    out: list[Finding] = []
+    cited_text = "\n".join(s.text for s in cited).lower()
+    for m in dict.fromkeys(a.rstrip(".") for a in _ADDRESS.findall(claim)):
+        if m.lower() in cited_text or (question and m.lower() in question.lower()):
+            continue
+        elsewhere = [s for s in others if m.lower() in s.text.lower()]
+        if elsewhere:
+            out.append(Finding(IssueType.INCORRECT_CITATION, 0.6,
+                               f'"{m}" is not in {_cite(cited_ids)}; it is written in [{elsewhere[0].id}]', claim,
+                               f"cite [{elsewhere[0].id}] for this sentence", cited_ids[0] if cited_ids else None,
+                               FACT_FACTOR, True, False))
+        else:
+            out.append(Finding(IssueType.HALLUCINATION, 0.9, f'"{m}" is written in none of the evidence', claim,
+                               f'remove "{m}" or cite a passage that writes it', cited_ids[0] if cited_ids else None,
+                               FACT_FACTOR, True, True))
+    return out
 
 
 # --- per-case values and conflicts -------------------------------------------------------------------------------
@@ -359,6 +407,7 @@ class Occurrence:
     clause: str
     label: str | None  # "Free tier" in "Free tier: 10MB limit"; None in prose
     context: frozenset[str]
+    lead: str = ""  # the case a label qualifies: "Adult day ticket" of "Adult day ticket, two rods: £14"
 
 
 _SEPARATORS = ":|=\t–—"
@@ -389,19 +438,22 @@ def _clause(text: str, start: int, end: int, *, brackets: bool = False) -> tuple
     return text[left:right], left
 
 
-def _list_label(text: str, left: int, label: str) -> str:
+def _list_label(text: str, left: int, label: str) -> tuple[str, str]:
     """A label that is a list ("Saturday, Sunday and bank holidays: GBP 88"): the clause stops at the list's first
     comma, so the items before it, back to the previous ";" or sentence end, are added while none holds a value
     or a label of its own ("Monday–Friday: GBP 70") or runs past two words (a case name with its qualifier,
-    "Harcourt Hall standard room, shared bathroom: £142", keeps the qualifier alone as its label)."""
+    "Harcourt Hall standard room, shared bathroom: £142", keeps the qualifier alone as its label, and the case name
+    as its lead)."""
     start = left
     while (before := text[:start].rstrip()).endswith(","):
         prev, at = _clause(text, len(before) - 1, len(before) - 1)
         item = prev.strip()
-        if not item or any(ch in item for ch in _SEPARATORS) or tx.quantities(item) or len(item.split()) > 2:
+        if not item or any(ch in item for ch in _SEPARATORS) or tx.quantities(item):
             break
+        if len(item.split()) > 2:
+            return label, item
         label, start = f"{item}, {label}", at
-    return label
+    return label, ""
 
 
 def occurrences(src: Source) -> list[Occurrence]:
@@ -409,7 +461,7 @@ def occurrences(src: Source) -> list[Occurrence]:
     for q in src.quantities:
         clause, _ = _clause(src.text, q.start, q.end)
         _, left = _clause(src.text, q.start, q.end, brackets=True)
-        label = None
+        label, lead = None, ""
         stripped = src.text[left:q.start].rstrip()
         if stripped and stripped[-1] in _SEPARATORS:
             cand = stripped[:-1].strip(" *-•")
@@ -417,10 +469,10 @@ def occurrences(src: Source) -> list[Occurrence]:
             # (vessels over 12 m)") names its case by a range only reasoning can match: no label; cut at the comma
             # inside its brackets it was "April–September)", a case of its own
             if 1 <= len(cand.split()) <= 6 and not tx.quantities(cand):
-                label = _list_label(src.text, left, cand)
+                label, lead = _list_label(src.text, left, cand)
         local = clause.replace(q.text, " ")
         ctx = frozenset(w for w in tx.content_stems(local) if not (w.replace(".", "").isdigit() and len(w) != 4))
-        out.append(Occurrence(src, q, clause, label, ctx))
+        out.append(Occurrence(src, q, clause, label, ctx, lead))
     return out
 
 
@@ -1136,6 +1188,82 @@ _FRAME_STEMS = frozenset(tx.stem(w) for w in (
 LABEL_MIN = 2  # question words the claim gives its value under, which its passage never uses
 
 
+_ELLIPTIC = re.compile(r"^(?:(?:or|and|but|with|while|whereas|plus)\s+)?(?:[£$€]|\d)|\b(?:they|it|these|those)\b",
+                       re.IGNORECASE)
+
+
+def _clause_words(parts: Sequence[str], i: int) -> set[str]:
+    """The words a sentence's ``i``-th clause is said under: its own, the heading of a list the sentence opens
+    ("Registered members: manual wheelchair £2 per visit, powered wheelchair £4 per visit"), and the clause before
+    it when it leaves its subject out ("Annual membership is £18, or £30 for a couple"; "Private lessons with Priya
+    cost £40 per hour; with assistant coach Tom Ashdown they cost £30 per hour"), or that names the case it
+    qualifies ("Adult day ticket, two rods: £14"): held-out v19 refused three right answers whose words stood there.
+    A heading is text before a colon that another label follows ("Adults: £10" heads nothing)."""
+    out = tx.content_stems(parts[i])
+    head, colon, rest = parts[0].partition(":")
+    if colon and rest.strip() and not tx.quantities(rest.strip().split()[0]) and not tx.quantities(head):
+        out |= tx.content_stems(head)
+    if i > 0 and (_ELLIPTIC.search(parts[i]) or not tx.quantities(parts[i - 1])):
+        out |= tx.content_stems(parts[i - 1])
+    return out
+
+
+# the side of a limit a figure stands on: "before 17:00", "up to 20 cm" against "after 17:00", "over 20 cm"
+_BELOW = re.compile(r"\b(?:before|until|till|up\s+to|under|below|less\s+than|at\s+most|no\s+more\s+than)\s*$",
+                    re.IGNORECASE)
+_ABOVE = re.compile(r"\b(?:after|from|over|above|more\s+than|at\s+least|beyond)\s*$", re.IGNORECASE)
+
+
+# "£12 per hour before 17:00 and £16 per hour after 17:00": two figures, each with its own side of the limit
+_JOINED = re.compile(r"\s+(?:and|or|but|while|whereas)\s+(?=\S*\s*(?:[£$€]|\d))", re.IGNORECASE)
+
+
+def _side(text: str, q: tx.Quantity) -> str | None:
+    before = text[max(0, q.start - 24):q.start]
+    return "below" if _BELOW.search(before) else "above" if _ABOVE.search(before) else None
+
+
+def _sides(clause: str, limit: tx.Quantity) -> set[str | None]:
+    """The sides on which ``clause`` writes ``limit`` (empty when it does not write it)."""
+    return {_side(clause, o) for o in tx.quantities(clause) if tx.same_quantity(limit, o)}
+
+
+def comparator_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
+    """Per claim, a figure its passage gives on the other side of a limit the claim names: "after 17:00 costs £12"
+    from "£12 per hour before 17:00 and £16 per hour after 17:00", "a knife over 20 cm costs £4.50" from "up to 20
+    cm: £4.50 ... over 20 cm: £6" (held-out v19 accepted both). Only where the passage writes the limit with the
+    claim's side beside another figure of the value's kind: the claim then swapped the two."""
+    answer = " ".join(c.plain for c in claims)
+    out: dict[int, Finding] = {}
+    for index, (plain, cited, _) in enumerate(claims):
+        limits = [(q, side) for q in tx.quantities(plain) if q.kind != "currency" and (side := _side(plain, q))]
+        if not limits:
+            continue
+        for value, src in ((v, s) for v in claim_values(plain, question) if v.unit and v.kind == "currency"
+                           for s in cited):
+            clauses = [part for line in src.lines for c in bands.clauses(line) for part in _JOINED.split(c)]
+            for limit, side in limits:
+                sides = [(c, _sides(c, limit)) for c in clauses]
+                stating = [(c, at) for c, at in sides if _clause_states(value, c)]
+                own = [c for c, at in stating if at - {None, side}]
+                if not own or any(side in at for _, at in stating):
+                    continue
+                rival = next((c for c, at in sides if side in at and _clause_rivals(value, c) and not any(
+                                  _clause_states(o, answer) for o in tx.quantities(c) if o.kind == value.kind)), None)
+                if rival is None:
+                    continue
+                out[index] = Finding(
+                    IssueType.FACTUAL_ERROR, 0.9,
+                    f'[{src.id}] gives {value.text} in "{own[0][:80]}", on the other side of {limit.text}; '
+                    f'"{rival[:80]}" is what it gives for the claim\'s side', plain,
+                    f'state the value [{src.id}] gives in "{rival[:60]}", or remove the sentence', src.id,
+                    FACT_FACTOR, True, False)
+                break
+            if index in out:
+                break
+    return out
+
+
 def label_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
     """Per claim, a figure it gives under the question's words that its passage never uses, or uses beside another
     figure: "The late pick-up charge is £5 extra" from "Early drop-off from 8:15am costs £5 extra" in a passage
@@ -1155,11 +1283,14 @@ def label_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, 
             continue
         for value, src in ((q, s) for q in claim_values(plain, question) if q.kind == "currency" for s in cited):
             head = tx.content_stems(src.lines[0].split(":")[0]) if src.lines else set()
-            clauses = [c for line in src.lines for c in bands.clauses(line)]
-            own = [c for c in clauses if any(o.unit and tx.same_quantity(value, o) for o in tx.quantities(c))]
+            cut = [bands.clauses(line) for line in src.lines]
+            clauses = [c for parts in cut for c in parts]
+            owned = [(parts, i) for parts in cut for i, c in enumerate(parts)
+                     if any(o.unit and tx.same_quantity(value, o) for o in tx.quantities(c))]
+            own = [parts[i] for parts, i in owned]
             if not own:
                 continue
-            label = words - head - set().union(*(tx.content_stems(c) for c in own))
+            label = words - head - set().union(*(_clause_words(parts, i) for parts, i in owned))
             if not label:
                 continue
             body = tx.content_stems(" ".join([*src.lines[1:], src.lines[0].split(":", 1)[-1]]))
@@ -1306,6 +1437,37 @@ def _asked_value(kind: str, asked: dict[str, float]) -> str:
     return f"{value:g}"
 
 
+# a clause writing a range of its own is another band ("children 8–16 £8" beside "children 6–16 £7"), not a tie
+_BAND_RANGE = re.compile(r"\d\s*(?:[–-]|to)\s*\d|\b(?:under|over)[- ]\d|\d\+", re.IGNORECASE)
+
+
+def _names_group(clause: str, group: set[str], values: Sequence[tx.Quantity]) -> bool:
+    """Whether a clause names the group without giving it a figure of its own: "which is waived for juniors" does;
+    "children £4" (the children's own price beside the adults' £8) and "children 8–16 £8" (a band) do not."""
+    if not group & tx.content_stems(clause) or _BAND_RANGE.search(clause):
+        return False
+    return not any(o.unit and not tx.same_quantity(v, o) for v in values for o in tx.quantities(clause))
+
+
+def _tied_to_band(band: bands.Band, values: Sequence[tx.Quantity], cited: Sequence[Source]) -> bool:
+    """Whether a passage states one of ``values`` in a sentence of its own that names the band's group: "New
+    members pay a one-off joining fee of £30, which is waived for juniors" beside "Junior (under 18): £65." (held-out
+    v19 refused the right answer about a 10-year-old's joining fee). The passage itself says what the value is to
+    the question's group; an adult price stated for a child names no child. A day, month or time band names a
+    condition, not a group: "Winter (November-February): Monday-Saturday 09:00-17:00" shares its days with the summer
+    line, which still gives another season's value."""
+    if band.kind in ("day", "month", "time"):
+        return False
+    found = tx.quantities(band.text)  # the group is named before the band's first figure ("Junior (under 18): £65")
+    named = re.split(r"[(:]", band.text[:found[0].start] if found else band.text)[0]  # "Saplings (ages 3–5)": no "age"
+    group = {w for w in tx.content_stems(named)
+             if not any(ch.isdigit() for ch in w)} - _FRAME_STEMS
+    return bool(group) and any(
+        any(_names_group(clause, group, values) for clause in bands.clauses(line))
+        for src in cited for line in src.lines if band.text.split(", ")[0] not in line
+        and any(o.unit and tx.same_quantity(v, o) for v in values for o in tx.quantities(line)))
+
+
 def band_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
     """Per claim (its text without citations, its cited passages), a figure from outside the band holding the
     question's age, distance or group size (``bands.band_conflicts``): "my 12-year-old" answered with the adult
@@ -1320,6 +1482,8 @@ def band_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, F
         if "time" in asked_numbers and any(a.value <= asked_numbers["time"] * 60 <= b.value
                                            for a, b in bands.time_ranges(claims[index].plain)):
             continue  # the claim writes a range holding the asked time: "12:00–13:30" for lunchtime (held-out v8)
+        if _tied_to_band(band, figures[index], claims[index].cited):
+            continue
         src = next((c for c in claims[index].cited if band.text.split(", ")[0] in c.lines), claims[index].cited[0])
         out[index] = Finding(
             IssueType.FACTUAL_ERROR, 0.9,
@@ -1543,8 +1707,19 @@ def _label_case(o: Occurrence, occurrences: Sequence[Occurrence]) -> tuple[list[
               and r.quantity.value != o.quantity.value]
     if not rivals:
         return [], set()
-    shared = set.intersection(*(tx.content_stems(r.label or "") for r in rivals))
-    return rivals, tx.content_stems(o.label) - shared
+    shared = set.intersection(*(tx.content_stems(f"{r.lead} {r.label}") for r in rivals))
+    return rivals, tx.content_stems(f"{o.lead} {o.label}") - shared
+
+
+def _names_case(o: Occurrence, rivals: Sequence[Occurrence], qualifier: set[str], words: set[str]) -> bool:
+    """Whether ``words`` (the claim's and question's) name ``o``'s case. Its label's own words do; the words of the
+    case its label qualifies ("Harcourt Hall standard room" of "…, shared bathroom: £142") do only while no word
+    of a rival's label alone is named ("en-suite" of "Harcourt Hall en-suite: £168", held-out v4)."""
+    named = qualifier & words
+    if not named or named & tx.content_stems(o.label or ""):
+        return bool(named)
+    own = tx.content_stems(f"{o.lead} {o.label}")
+    return not any((tx.content_stems(r.label or "") - own) & words for r in rivals)
 
 
 def _same_case(mine: Source, other: Source, markers: Sequence[str]) -> bool:
@@ -1593,7 +1768,7 @@ def variation_findings(claim: str, answer: str, evidence: list[Source],
                 same = {s.id for s in evidence if _same_case(o.source, s, markers)}
                 peers[o.source.id] = [r for r in all_occ if r.source.id in same]
         cases_of = {id(o): _label_case(o, peers[o.source.id]) for o in mine if o.label is not None}
-        if any(qualifier & claim_words for _, qualifier in cases_of.values()):
+        if any(_names_case(o, *cases_of[id(o)], claim_words) for o in mine if o.label is not None):
             continue  # the claim names a case stating this value ("Silver: 2 games" where Gold also has 2)
         reported = False
         for o in mine:
@@ -2090,6 +2265,7 @@ def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encode
                                      for plain, ids in zip(stripped, ids_of, strict=True))]
     # checks that judge a sentence by the answer's other sentences: one stating the asked case's value clears all
     by_case = {**value_fit_findings(question, cited_of), **label_findings(question, cited_of),
+               **comparator_findings(question, cited_of),
                **named_case_findings(question, cited_of),
                **range_end_findings(question, cited_of),
                **ordinal_day_findings(question, cited_of), **person_findings(question, cited_of),
@@ -2267,8 +2443,9 @@ def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encode
         needs_retry = True
     elif question and claim_sentences and len(tx.content_stems(answer)) >= OFF_TOPIC_MIN_WORDS:
         asked = tx.content_stems(question)
-        said = tx.content_stems(" ".join(tx.strip_citations(c.text) for c in claim_sentences))
-        if asked and not asked & said:
+        plain = " ".join(tx.strip_citations(c.text) for c in claim_sentences)
+        said = tx.content_stems(plain)
+        if asked and not asked & said and not gives_asked_kind(question, plain):
             f = Finding(IssueType.INCOMPLETE, 0.7, "the answer does not address the question", answer[:200],
                         "answer the question that was asked", None, INCOMPLETE_FACTOR, True, False)
             findings.append(f)
