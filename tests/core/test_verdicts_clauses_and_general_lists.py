@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from masis_desktop.core.agents import bands
 from masis_desktop.core.agents.citations import gives_asked_kind
-from masis_desktop.core.agents.verify import value_spans
+from masis_desktop.core.agents.verify import answer_spans, value_spans
 from tests.core.pipeline_support import refusals
 
 ROOMS = ("Lockfast Puzzle Rooms — Rooms and Prices. We have three rooms: The Clockmaker's Study (60 minutes, 2–6 "
@@ -65,3 +65,17 @@ def test_a_heading_with_a_figure_glued_to_its_word_heads_its_list() -> None:
 def test_a_clause_going_on_with_its_subject_is_no_other_case() -> None:
     question = "Does the Market Street dog grooming salon stay open late on any evening?"
     assert not refusals("Yes, the Market Street salon is open late until 8pm on Fridays [c1].", [SALONS], question)
+
+
+def test_a_sentence_s_opening_condition_is_not_scored_when_the_answer_follows() -> None:
+    question = "What time is the last launch in July?"
+    spans = value_spans("In June, July and August the last launch is 6:30pm", question)
+    assert spans[0] == ("", "In June")
+    assert answer_spans(spans) == spans[1:]
+    assert [v for _, v in answer_spans(spans)][-1] == "6:30pm"
+    # a lone value is the answer itself, wherever it stands; a value deep in the sentence is kept
+    assert answer_spans([("", "£45")]) == [("", "£45")]
+    assert answer_spans([("No. ", "Under-10s"), ("No. Under-10s are not admitted, and players aged ", "10")]) == [
+        ("No. Under-10s are not admitted, and players aged ", "10")]
+    late = [("The dog wash costs ", "£10"), ("The dog wash costs £10 on ", "Tuesdays")]
+    assert answer_spans(late) == late
