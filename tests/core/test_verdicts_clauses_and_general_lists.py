@@ -5,6 +5,7 @@ heading with a figure glued to its word, and a clause that goes on with the prev
 from __future__ import annotations
 
 from masis_desktop.core.agents import bands
+from masis_desktop.core.agents.asked import bare_duration
 from masis_desktop.core.agents.citations import gives_asked_kind
 from masis_desktop.core.agents.verify import answer_spans, value_spans
 from tests.core.pipeline_support import refusals
@@ -79,3 +80,19 @@ def test_a_sentence_s_opening_condition_is_not_scored_when_the_answer_follows() 
         ("No. Under-10s are not admitted, and players aged ", "10")]
     late = [("The dog wash costs ", "£10"), ("The dog wash costs £10 on ", "Tuesdays")]
     assert answer_spans(late) == late
+
+
+TUNING = ("Pellmore Piano Care — Prices. Standard tuning of an upright piano: £90. Standard tuning of a grand piano: "
+          "£115. Cancellations with less than 48 hours' notice are charged at £25. Travel beyond 10 miles is 50p per "
+          "mile.")
+
+
+def test_a_bare_number_after_takes_is_no_duration() -> None:
+    question = "How long does a standard upright tuning take?"
+    found = refusals("A standard tuning of an upright piano takes 90 [c1]. Cancellations with less than 48 hours' "
+                     "notice are charged at £25 [c1].", [TUNING], question)
+    assert any("states no unit" in r for r in found)
+    assert bare_duration("The tuning takes 90.") and bare_duration("It lasts about 3, then a break")
+    for said in ("The tuning takes 90 minutes.", "It takes 2-3 hours.", "It lasts 1.5 hours.",
+                 "It takes 2 to 3 days.", "The course runs for 6 weeks.", "It takes £90 off the bill."):
+        assert bare_duration(said) is None, said

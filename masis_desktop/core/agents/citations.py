@@ -46,6 +46,7 @@ from masis_desktop.core.agents.asked import (
     DAY_NAMES,
     asked_contact,
     asked_kind,
+    bare_duration,
     contact_values,
     missing_amount,
     missing_contact,
@@ -2466,6 +2467,7 @@ def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encode
             question, claimed := " ".join(plain_of[id(c)] for c in claim_sentences))
             or missing_amount(question, claimed) or missing_time(question, claimed) or other_day(question, claimed)
             or missing_duration(question, claimed)
+            or next(filter(None, (bare_duration(plain_of[id(c)]) for c in claim_sentences)), None)
             or missing_person(question, claimed)
             or outside_period(question, cited_texts)
             or subject_without_value(question, claimed, [s.lines for s in sources if s.text in cited_texts])
