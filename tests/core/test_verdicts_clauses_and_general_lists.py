@@ -80,6 +80,14 @@ def test_a_sentence_s_opening_condition_is_not_scored_when_the_answer_follows() 
         ("No. Under-10s are not admitted, and players aged ", "10")]
     late = [("The dog wash costs ", "£10"), ("The dog wash costs £10 on ", "Tuesdays")]
     assert answer_spans(late) == late
+    # a sentence opening with its own value is scored on it (held-out v21: "£175 per 10-week term",
+    # "Saturday mornings, 10am–12 noon", "A £150 deposit" went unscored and were accepted)
+    for claim in ("£175 per 10-week term", "Saturday mornings, 10am–12 noon, in April", "A £150 deposit, since it "
+                  "costs £140 a day"):
+        spans = value_spans(claim, "What does it cost, and when?")
+        assert answer_spans(spans) == spans, claim
+    over = value_spans("Over-65s pay £9 a year", "I'm 70 — what is the annual fee?")
+    assert answer_spans(over) == over[1:]
 
 
 TUNING = ("Pellmore Piano Care — Prices. Standard tuning of an upright piano: £90. Standard tuning of a grand piano: "
