@@ -85,9 +85,9 @@ def test_a_sentence_s_opening_condition_is_not_scored_when_the_answer_follows() 
     for claim in ("£175 per 10-week term", "Saturday mornings, 10am–12 noon, in April", "A £150 deposit, since it "
                   "costs £140 a day"):
         spans = value_spans(claim, "What does it cost, and when?")
-        assert answer_spans(spans) == spans, claim
+        assert len(spans) > 1 and answer_spans(spans) == spans, claim
     over = value_spans("Over-65s pay £9 a year", "I'm 70 — what is the annual fee?")
-    assert answer_spans(over) == over[1:]
+    assert len(over) > 1 and answer_spans(over) == over[1:]
 
 
 TUNING = ("Pellmore Piano Care — Prices. Standard tuning of an upright piano: £90. Standard tuning of a grand piano: "
