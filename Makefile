@@ -18,11 +18,17 @@ help:
 	@echo "make bench      run every benchmark in bench/ and write docs/BENCHMARKS.md"
 	@echo "make dist       build the PyInstaller bundle and the .deb; make dist-check installs and tests it"
 
-$(STAMP): pyproject.toml constraints.txt
+LLAMA_VERSION := $(shell sed -n 's/.*"llama-cpp-python==\([^"]*\)".*/\1/p' pyproject.toml)
+
+$(STAMP): pyproject.toml constraints.txt packaging/llama_wheel.sh
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check --upgrade "pip>=24"
-	# llama-cpp-python compiles llama.cpp the first time (~6-11 min on 2 cores); pip caches the wheel after.
-	$(BIN)/python -m pip install --disable-pip-version-check -c constraints.txt -e '.[dev]'
+	# llama-cpp-python compiles llama.cpp the first time (~6-11 min on 2 cores) for this CPU, never with its AMX
+	# kernels (they crash); the wheel is cached per CPU-flag set, see packaging/llama_wheel.sh.
+	wheels=$$(sh packaging/llama_wheel.sh $(BIN)/python $(LLAMA_VERSION)) && \
+	$(BIN)/python -m pip install --disable-pip-version-check --no-deps --force-reinstall \
+		"$$wheels"/llama_cpp_python-$(LLAMA_VERSION)-*.whl && \
+	$(BIN)/python -m pip install --disable-pip-version-check --find-links "$$wheels" -c constraints.txt -e '.[dev]'
 	@rm -f $(VENV)/.installed-*
 	@touch $@
 
