@@ -1,10 +1,12 @@
 """``masis eval critic``: does the critic tell a right answer from a plausible wrong one?
 
 For every answerable item with a ``hallucinated_answer``, the evidence is built exactly as a first pass of the
-pipeline builds it (Researcher search and relevance filter, then ``build_context`` with the prompt budget). If the
-gold passage did not make it into the evidence, its chunk is pinned in (``gold_pinned`` in the results), because
-the question here is the critic's judgement, not retrieval's. Both answers are then written as the same cited
-draft, ``"<answer> [c<gold chunk>]."``, and audited by ``critic.critique`` (code audit + model audit).
+pipeline builds it (Researcher search and relevance filter, then ``build_context`` with the prompt budget). Every
+chunk of the gold passage that did not make it into the evidence is pinned in (``gold_pinned`` in the results),
+because the question here is the critic's judgement, not retrieval's. Both answers are then written as the same
+cited draft, ``"<answer> [c<gold chunk>][c<gold chunk>]."`` citing every chunk of the gold passage(s) (a passage
+longer than one chunk holds its answer in either: held-out v21 cited only the first-ranked chunk and so refused two
+right answers whose figure stood in the other), and audited by ``critic.critique`` (code audit + model audit).
 
 The verdict is the critic's own, read from its report with the finalize rule: *accepted* when
 ``confidence >= pipeline.low_conf_threshold`` and neither ``hallucination_detected`` nor ``needs_retry``. The score
@@ -110,17 +112,16 @@ class CriticMode:
                 gold: list[str] = []
                 pinned: list[str] = []
                 for pid in item.passage_ids:
-                    chunks = ews.chunks_of(pid)
-                    shown = [h.chunk_id for h in hits[:MAX_SHOWN] if h.chunk_id in chunks]
-                    if shown:
-                        gold.append(shown[0])
-                        continue
-                    hit = ws.get_chunk(chunks[0])
-                    if hit is None:
-                        raise RuntimeError(f"chunk {chunks[0]} of passage {pid} vanished")
-                    hits.append(hit)
-                    gold.append(hit.chunk_id)
-                    pinned.append(hit.chunk_id)
+                    shown = {h.chunk_id for h in hits[:MAX_SHOWN]}
+                    for cid in ews.chunks_of(pid):  # the whole passage: its answer may lie in any of its chunks
+                        gold.append(cid)
+                        if cid in shown:
+                            continue
+                        hit = ws.get_chunk(cid)
+                        if hit is None:
+                            raise RuntimeError(f"chunk {cid} of passage {pid} vanished")
+                        hits = [h for h in hits if h.chunk_id != cid] + [hit]
+                        pinned.append(cid)
                 context = build_context(item.question, hits, budget_tokens=settings.pipeline.context_tokens,
                                         count_tokens=llm.count_tokens, embedder=embedder, max_chunks=MAX_SHOWN,
                                         pinned=pinned)
