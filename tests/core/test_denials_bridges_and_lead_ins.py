@@ -1,11 +1,10 @@
 """Right answers held-out v21 refused, in new words: an answer denying the asked case ("closed on Tuesdays"), a
-figure whose list is headed by a sentence, a spaced duration label ("30 minutes £185"), a figure denied for a
-case, an answer joined to the question only through its passage's sentence, a heading word every clause shares,
-and a group a second passage defines by age. Each keeps its wrong twin refused where code can tell."""
+figure whose list is headed by a sentence, a figure denied for a case, an answer joined to the question only
+through its passage's sentence, and a group a second passage defines by age. Each keeps its wrong twin refused
+where code can tell."""
 
 from __future__ import annotations
 
-from masis_desktop.core.agents import bands
 from masis_desktop.core.agents.asked import denies, missing_time, other_day
 from tests.core.pipeline_support import refusals
 
@@ -14,9 +13,6 @@ TAPROOM = ("Harrowgate Cider House — Bar Hours (from 1 April 2026). The bar is
            "Tuesdays, 5pm–9pm. Children are welcome until 7pm.")
 SHOWROOM = ("Ashby Kilnworks — Visiting. The showroom opens Thursday to Saturday, 10am–4pm, from April to October; "
             "from November to March it opens on Saturdays only, 10am–3pm.")
-LESSONS = ("Fernhill Piano Studio — Fees 2026/27 (from 8 September 2026). Individual lessons, per 11-week term: 20 "
-           "minutes £140, 30 minutes £195, 45 minutes £280. Fees for 2025/26 were £182 for a 30-minute term and "
-           "£262 for 45 minutes.")
 TERMS = ("Brockley Plant Hire — Terms. New customers must show photo ID. A refundable deposit is taken by card: £40 "
          "for items under £25 a day, £120 for items from £25 to £89 a day, and £250 for items costing £90 a day or "
          "more. Trade account customers pay no deposit.")
@@ -52,14 +48,6 @@ def test_an_answer_denying_the_asked_case_owes_no_time_and_may_name_other_days()
     assert refusals("No; from November to March it opens on Saturdays only, 10am–3pm [c1].", [SHOWROOM], visit) == []
 
 
-def test_a_spaced_duration_is_a_label_of_its_list() -> None:
-    assert ("#minute", 30.0) in [(k, n) for k, n, _, _ in bands.compound_labels("20 minutes £140, 30 minutes £195")]
-    assert not [k for k, _, _, _ in bands.compound_labels("Sessions start at 10.30 and end at 12.00")]
-    question = "What will a term of 30-minute individual lessons cost my son from this September?"
-    assert refusals("£195 per 11-week term [c1].", [LESSONS], question) == []
-    assert refusals("£182 per 11-week term [c1].", [LESSONS], question)  # last year's fee for the same label
-
-
 def test_a_sentence_heading_its_list_names_every_figure_of_it() -> None:
     question = "What deposit will you take if I hire the micro excavator for a day?"
     assert refusals("A £250 deposit, since it costs £130 a day [c1][c2].", [RATES, TERMS], question,
@@ -83,11 +71,6 @@ def test_an_answer_joined_to_the_question_by_its_passage_s_sentence_addresses_it
     assert refusals("A 50% deposit is taken when you book, and the balance is due 14 days before the course [c1].",
                     [FORGE],
                     "Which boots are not allowed near the fire?")
-
-
-def test_heading_words_do_not_choose_between_named_classes() -> None:
-    question = "My daughter has just turned 5 — which weekday karate class can she join, and when is it?"
-    assert refusals("Little Dragons (ages 4–6), on Mondays 5pm–5.45pm [c1].", [TIMETABLE], question) == []
 
 
 def test_a_group_another_passage_defines_by_age_holds_the_asked_age() -> None:

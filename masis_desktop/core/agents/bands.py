@@ -116,7 +116,7 @@ _TIME_SIDE = re.compile(r"\b(after|before)\s+$", re.IGNORECASE)
 # a label made of a number and a noun ("2-bed", "three-seater", "11-mile run", "15ft castle"): cases a list names by
 # their number; an age ("12-year-old") is the age kind's
 _COMPOUND = re.compile(rf"\b(\d{{1,3}}|{'|'.join(('one', *_WORDS))})-([a-z]{{2,12}})\b(?!-old)"
-                       r"|\b(\d{1,3})\s?(ft)\b|(?<![.:])\b(\d{1,3})\s(minutes?|hours?)\b", re.IGNORECASE)
+                       r"|\b(\d{1,3})\s?(ft)\b", re.IGNORECASE)
 LABEL_KIND = "#"  # a compound label's kind is "#" + its noun: "#bed", "#seater", "#mile", "#ft"
 
 
@@ -124,8 +124,7 @@ def compound_labels(text: str) -> list[tuple[str, float, int, int]]:
     """(kind, number, start, end) of each compound label of ``text``: "Two-seater sofa" -> ("#seater", 2, ...)."""
     out: list[tuple[str, float, int, int]] = []
     for m in _COMPOUND.finditer(text):
-        # "30 minutes £185" is the label "30-minute" of a price list (held-out v21 read only "a 30-minute term")
-        number, noun = next((m.group(i), m.group(i + 1)) for i in (1, 3, 5) if m.group(i))
+        number, noun = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
         noun = noun.lower()
         if noun in ("year", "years"):
             continue

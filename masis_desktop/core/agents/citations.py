@@ -881,12 +881,9 @@ def _person_fit(question: str, focus: set[str], person: str, cited: Sequence[Sou
     best: tuple[Fit, str, str, str] | None = None
     cases = tx.question_names(question)
     for src in cited:
-        # the heading's words are what every clause is about: "judo" of "Kettlemoor Judo Club — Class Timetable" is
-        # no reason to prefer "Family Judo" for "which weekday judo class can he join" (held-out v21)
-        about = focus - tx.verb_stems(src.lines[0]) if src.lines else focus
         for sentence in src.lines[1:]:
             for clause in _person_clauses(sentence):
-                shared = (len(about & tx.verb_stems(clause)), sum(tx.name_stated(n, clause) for n in cases))
+                shared = (len(focus & tx.verb_stems(clause)), sum(tx.name_stated(n, clause) for n in cases))
                 for m in tx.PERSON.finditer(clause):
                     name = m.group(0)
                     if name == person or name in person or person in name:
@@ -1536,8 +1533,8 @@ def _group_holds(asked: dict[str, float], values: Sequence[tx.Quantity], cited: 
     if not groups:
         return False
     for kind in asked:
-        if kind in ("day", "month", "time"):
-            continue
+        if kind in ("day", "month", "time") or kind.startswith(bands.LABEL_KIND):
+            continue  # a numbered label ("three-seater") is itself the group: its own clause says its value
         for src in cited:
             for line in src.lines:
                 for band in bands.scoped_bands(line, kind):
