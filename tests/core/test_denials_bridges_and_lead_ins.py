@@ -37,13 +37,16 @@ def test_an_answer_denying_the_asked_case_owes_no_time_and_may_name_other_days()
     assert denies("It doesn't open on Tuesdays; the bar is closed on Mondays and Tuesdays.")
     assert denies("No; from November to March it opens on Saturdays only.")
     assert not denies("It opens at 5pm on Tuesdays.")
+    assert not denies("It opens on Saturdays only.")  # names the day that applies, but no time for it
     question = "We fancy a cider at Harrowgate on a Tuesday evening in May — what time does it open?"
     assert missing_time(question, "It doesn't open on Tuesdays; it is closed on Mondays and Tuesdays.") is None
     assert missing_time(question, "The bar serves cider from local orchards.") is not None
+    assert missing_time(question, "It opens on Saturdays only.") is not None
     assert refusals("It doesn't open on Tuesdays; the bar is closed on Mondays and Tuesdays [c1].", [TAPROOM],
                     question) == []
     visit = "Can I drop into the Ashby showroom on a Thursday in December?"
     assert other_day(visit, "No; from November to March it opens on Saturdays only, 10am–3pm.") is None
+    assert other_day(visit, "It opens on Saturdays only, 10am–3pm.") is None
     assert other_day(visit, "It opens on Saturdays, 10am–3pm.") is not None
     assert refusals("No; from November to March it opens on Saturdays only, 10am–3pm [c1].", [SHOWROOM], visit) == []
 

@@ -111,6 +111,27 @@ def test_critic_mode_with_a_perfect_judge(tmp_path: Path) -> None:
     assert set(config["models"]) == {"critic", "embedder"} and config["code"]
 
 
+def test_critic_mode_cites_every_chunk_of_a_long_gold_passage(tmp_path: Path) -> None:
+    """A passage longer than one chunk may hold its answer in any of them: the draft cites them all, so a right
+    answer whose figure stands in a chunk retrieval ranked lower is not refused for citing the wrong one."""
+    filler = " ".join(f"Room {n} of the Harbour Annexe seats {n + 10} people and has a projector." for n in range(30))
+    text = f"{filler} The Harbour Annexe caretaker's direct line is extension 4471."
+    path = tmp_path / "long.jsonl"
+    path.write_text(json.dumps({
+        "id": "x", "question": "What is the direct line of the Harbour Annexe caretaker?",
+        "passages": [{"id": "annexe", "text": text}], "answer": "extension 4471",
+        "hallucinated_answer": "extension 4417"}) + "\n", encoding="utf-8")
+    judge = _judge()
+    report = run_evaluation(CriticMode(Settings(), llm_factory=lambda _s: judge), load_dataset(path),
+                            tmp_path / "long.json")
+    row = json.loads((tmp_path / "long.items.jsonl").read_text(encoding="utf-8").splitlines()[1])["result"]
+    gold = row["gold_chunks"]
+    assert len(gold) > 1 and set(gold) <= set(row["evidence"])
+    assert row["right"]["draft"] == cited_draft("extension 4471", gold)
+    assert row["right"]["accepted"] and not row["wrong"]["accepted"]
+    assert report["balanced_accuracy"]["value"] == 1.0
+
+
 def _synth_reply(messages: Sequence[Message]) -> str:
     """Answer from the evidence like a careful writer: the value the question asks for, or abstain."""
     evidence = _evidence(messages)

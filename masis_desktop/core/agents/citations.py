@@ -1327,10 +1327,10 @@ def label_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, 
     for index, (plain, cited, _) in enumerate(claims):
         if not tx.content_stems(plain) & focus:
             continue
+        negated = _NEGATION.search(plain)  # "the £5 discount ... does not apply to sports massage"
+        denied = tx.content_stems(plain[negated.end():]) if negated else set()
         for value, src in ((q, s) for q in claim_values(plain, question) if q.kind == "currency" for s in cited):
-            words = _said_of(plain, value) & focus
-            if negated := _NEGATION.search(plain):  # "the £5 discount ... does not apply to sports massage"
-                words -= tx.content_stems(plain[negated.end():])
+            words = _said_of(plain, value) & focus - denied
             if not words:
                 continue
             head = tx.content_stems(src.lines[0].split(":")[0]) if src.lines else set()
@@ -1500,6 +1500,11 @@ def _names_group(clause: str, group: set[str], values: Sequence[tx.Quantity]) ->
     return not any(o.unit and not tx.same_quantity(v, o) for v in values for o in tx.quantities(clause))
 
 
+def _group_words(text: str) -> set[str]:
+    """The stems naming a group in ``text``: no figures ("12–16"), no words that frame an amount ("fee")."""
+    return {w for w in tx.content_stems(text) if not any(ch.isdigit() for ch in w)} - _FRAME_STEMS
+
+
 def _tied_to_band(band: bands.Band, values: Sequence[tx.Quantity], cited: Sequence[Source]) -> bool:
     """Whether a passage states one of ``values`` in a sentence of its own that names the band's group: "New
     members pay a one-off joining fee of £30, which is waived for juniors" beside "Junior (under 18): £65." (held-out
@@ -1511,8 +1516,7 @@ def _tied_to_band(band: bands.Band, values: Sequence[tx.Quantity], cited: Sequen
         return False
     found = tx.quantities(band.text)  # the group is named before the band's first figure ("Junior (under 18): £65")
     named = re.split(r"[(:]", band.text[:found[0].start] if found else band.text)[0]  # "Saplings (ages 3–5)": no "age"
-    group = {w for w in tx.content_stems(named)
-             if not any(ch.isdigit() for ch in w)} - _FRAME_STEMS
+    group = _group_words(named)
     return bool(group) and any(
         any(_names_group(clause, group, values) for clause in bands.clauses(line))
         for src in cited for line in src.lines if band.text.split(", ")[0] not in line
@@ -1528,8 +1532,7 @@ def _group_holds(asked: dict[str, float], values: Sequence[tx.Quantity], cited: 
         for line in src.lines:
             for clause in bands.clauses(line):
                 if any(o.unit and tx.same_quantity(v, o) for v in values for o in tx.quantities(clause)):
-                    groups |= {w for w in tx.content_stems(clause.split(":")[-1])
-                               if not any(ch.isdigit() for ch in w)} - _FRAME_STEMS
+                    groups |= _group_words(clause.split(":")[-1])
     if not groups:
         return False
     for kind in asked:
@@ -1543,7 +1546,7 @@ def _group_holds(asked: dict[str, float], values: Sequence[tx.Quantity], cited: 
                     found = tx.quantities(band.text)
                     # "Wednesdays: Teens (ages 12–16)": the group stands after a day's colon, before the bracket
                     named = (band.text[:found[0].start] if found else band.text).split("(")[0].split(":")[-1]
-                    if groups & {w for w in tx.content_stems(named) if not any(ch.isdigit() for ch in w)}:
+                    if groups & _group_words(named):
                         return True
     return False
 

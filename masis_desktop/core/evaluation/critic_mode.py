@@ -4,7 +4,7 @@ For every answerable item with a ``hallucinated_answer``, the evidence is built 
 pipeline builds it (Researcher search and relevance filter, then ``build_context`` with the prompt budget). Every
 chunk of the gold passage that did not make it into the evidence is pinned in (``gold_pinned`` in the results),
 because the question here is the critic's judgement, not retrieval's. Both answers are then written as the same
-cited draft, ``"<answer> [c<gold chunk>][c<gold chunk>]."`` citing every chunk of the gold passage(s) (a passage
+cited draft, ``"<answer> [c<chunk>][c<chunk>]."``, citing every chunk of the gold passage(s) (a passage
 longer than one chunk holds its answer in either: held-out v21 cited only the first-ranked chunk and so refused two
 right answers whose figure stood in the other), and audited by ``critic.critique`` (code audit + model audit).
 
@@ -111,8 +111,8 @@ class CriticMode:
                 hits = list(found.kept)
                 gold: list[str] = []
                 pinned: list[str] = []
+                shown = {h.chunk_id for h in hits[:MAX_SHOWN]}
                 for pid in item.passage_ids:
-                    shown = {h.chunk_id for h in hits[:MAX_SHOWN]}
                     for cid in ews.chunks_of(pid):  # the whole passage: its answer may lie in any of its chunks
                         gold.append(cid)
                         if cid in shown:
