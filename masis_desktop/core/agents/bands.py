@@ -57,8 +57,13 @@ _CUE: dict[str, re.Pattern[str]] = {
     "miles": re.compile(r"\bmiles?\b", re.IGNORECASE),
     "km": re.compile(r"\b(?:km|kilomet(?:re|er)s?)\b", re.IGNORECASE),
     "kg": re.compile(r"(?:\d|\b)(?:kg|kilos?|kilogram(?:me)?s?)\b", re.IGNORECASE),
-    "group": re.compile(r"\b(?:people|persons|guests|players|participants|groups?|parties|party)\b", re.IGNORECASE),
+    "group": re.compile(r"\b(?:people|persons|guests|players|participants|groups?|parties|party|serves|sleeps|seats"
+                        r"|feeds|accommodates)\b", re.IGNORECASE),
 }
+# a capacity ("serves 24", "sleeps 4 to 6", "seats up to 60"): it holds any group no larger than its top
+_CAPACITY = re.compile(r"\b(?:serves|sleeps|seats|feeds|accommodates)\s+(?:up\s+to\s+)?$", re.IGNORECASE)
+_CAPACITY_ONE = re.compile(rf"\b(?:serves|sleeps|seats|feeds|accommodates)\s+{_NUM}(?![\d.])(?!{_DASH}\d)",
+                           re.IGNORECASE)
 _UNIT = r"(?:\s*(?:miles?|km|kilomet(?:re|er)s?|kg|years?|people|persons|guests|players|participants))?"
 _RANGES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(rf"(?<![\d.])(?<!\d[:/]){_NUM}{_UNIT}{_DASH}{_NUM}(?!\d|[:/.]\d)", re.IGNORECASE), "between"),
@@ -79,6 +84,7 @@ class Band:
     high: float  # inclusive bounds; open ends are nudged by a hair
     text: str  # the clause
     members: frozenset[float] | None = None  # a band of listed values instead ("Saturdays and Sundays")
+    capacity: bool = False  # "serves 24", "sleeps 4": it holds smaller groups too, so it rivals only its siblings
 
     def holds(self, value: float) -> bool:
         if self.members is not None:
@@ -351,9 +357,16 @@ def band_of(clause: str, kind: str) -> Band | None:
         found = [(shape, m) for shape, m in found if _UNIT_AFTER[kind].match(clause, m.end())]
     elif kind == "age":  # "more than 40 miles away: £30 a year" is a distance, whatever the "year" cue says
         found = [(shape, m) for shape, m in found if not _NOT_AGE_AFTER.match(clause, m.end())]
+    if kind == "group" and not found:  # "a 10-inch (serves 24) £62": a capacity of one number
+        capacities = list(_CAPACITY_ONE.finditer(clause))
+        return Band(kind, 0.0, float(capacities[0].group(1)), clause, capacity=True) if len(capacities) == 1 \
+            else None
     if len(found) != 1:
         return None
     low, high = _range(*found[0])
+    if kind == "group" and _CAPACITY.search(clause, 0, found[0][1].start()):
+        # "an 8-inch (serves 14 to 16)" feeds 12 as well (held-out v23: a cake for 20 people)
+        return Band(kind, 0.0, high, clause, capacity=True)
     return Band(kind, low, high, clause) if low <= high else None
 
 
@@ -481,6 +494,21 @@ def _held_text(band: Band, asked: dict[str, float]) -> str:
     return text
 
 
+def _cleared(held: str, values: Sequence[tx.Quantity]) -> bool:
+    """Whether a holding band's text states the claim's value: any one of its figures, but for times of day its
+    first one, and not as the end of the band's range, which the next band starts at ("4pm to 4.30pm" for ages
+    4 to 7, "4.30pm to 5.15pm" for ages 8 to 11: held-out v23 accepted the second for a 5-year-old by its
+    "4.30pm"), unless it states them all."""
+    if any(_states(held, v) for v in values if v.unit != "hh:mm"):
+        return True
+    clock = [v for v in values if v.unit == "hh:mm"]
+    if not clock:
+        return False
+    ends = [b for _, b in time_ranges(held)]
+    return all(_states(held, v) for v in clock) or (
+        _states(held, clock[0]) and not any(_same(clock[0], e) for e in ends))
+
+
 def band_conflicts(question: str, claims: Sequence[tuple[Sequence[tx.Quantity], Sequence[str]]]
                    ) -> dict[int, Band]:
     """Per claim of an answer that states a value from outside the band holding the question's number: the band.
@@ -497,12 +525,17 @@ def band_conflicts(question: str, claims: Sequence[tuple[Sequence[tx.Quantity], 
     for _, sentences in claims:
         holding.append([band for sentence in sentences for kind in asked for band in scoped_bands(sentence, kind)
                         if _holds(band, asked)])
-    if any(any(_states(held, v) for v in values) for (values, _), bands in zip(claims, holding, strict=True)
+    if any(_cleared(held, values) for (values, _), bands in zip(claims, holding, strict=True)
            for held in (_held_text(b, asked) for b in bands)):
         return {}
     out: dict[int, Band] = {}
-    for index, ((values, _), bands) in enumerate(zip(claims, holding, strict=True)):
-        band = next((b for b in bands for v in values if _rival(b.text, v) is not None), None)
+    for index, ((values, sentences), bands) in enumerate(zip(claims, holding, strict=True)):
+        # a capacity rivals only a smaller capacity's value: "Glamping pod, sleeps 4: EUR 95" holds two people
+        # but says nothing of "Standard pitch ..., 2 adults: EUR 34" (held-out v7)
+        smaller = [b.text for sentence in sentences for kind in asked for b in scoped_bands(sentence, kind)
+                   if b.capacity and not b.holds(asked[kind])]
+        band = next((b for b in bands for v in values if _rival(b.text, v) is not None
+                     and (not b.capacity or any(_states(t, v) for t in smaller))), None)
         if band is not None:
             out[index] = band
     return out

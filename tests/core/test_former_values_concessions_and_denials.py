@@ -1,0 +1,104 @@
+"""Wrong answers held-out v23 accepted and right answers it refused, in new words: a price the passage gives as the
+one before a change, a concession granted to the question's age without a price of its own, a band's "aged"
+shared by every band, a time range sharing its end with the next band's, a capacity ("serves 24"), a sentence
+opening "The <name> studio", a person named only in a chunk's first sentence, a "Yes" to a case a clause denies,
+a sum written with "plus" and a halved price. Each keeps its twin (right or wrong) as it should be."""
+
+from __future__ import annotations
+
+from tests.core.pipeline_support import refusals
+
+FEES = ("Harbour Kayak Club — Fees. Annual membership is £95 a year; before the April review it was £85. "
+        "Until 1 January a day pass cost £12, and it is now £14. Boat storage rose from £60 on 1 March and is "
+        "now £70 a year.")
+BERTHS = ("Lowfield Sailing — Berths. A summer berth costs £240 and a winter berth £150. Members aged 70 and over, "
+          "and anyone on a carer's allowance, pay half price for one berth. Electricity hook-up is £35 a season.")
+CINEMA = ("Orchard Lane Cinema — Tickets. Adults aged 18 to 59 pay £6.40, seniors aged 60 and over pay £4.20, and "
+          "children aged 3 to 17 pay £3.90. Parking is £2 after 6pm.")
+LESSONS = ("Millpond Gymnastics — Classes. Beginners, for ages 5 to 8, meet on Tuesdays from 5pm to 5.45pm, and "
+           "Improvers, for ages 9 to 12, meet on the same days from 5.45pm to 6.30pm. Each term costs £84.")
+PLATTERS = ("Greenhalgh Deli — Party Platters. A small platter (serves 6 to 8) costs £30, a medium (serves 12 to 15) "
+            "£50, and a large (serves 30) £90. Orders need 48 hours' notice.")
+STUDIOS = ("Copperfield Yoga has two studios. The Millbrook studio on Oak Street opens Monday to Friday, 7am to 9pm, "
+           "with a late class until 10pm on Wednesdays. Our Easton studio, above the library, opens Tuesday to "
+           "Saturday, 10am to 6pm. Mats can be hired for £1.")
+HALL = ("To book the village hall, phone our bookings clerk, Aled Pryce, on 01632 960112 (weekdays, 9am to 1pm). "
+        "The main hall seats 120. The hall's chair is Nerys Lloyd, and the treasurer, Mirela Stan, handles all "
+        "deposits and refunds.")
+MINIBUS = ("Ashgrove Bowls — Getting here. Our minibus collects members within three miles of the Eastgate green "
+           "for £4 return; it isn't available for the Westgate green. Dogs are welcome on weekdays, but dogs are "
+           "never allowed on the greens at weekends.")
+VALET = "Shine & Co — Valeting. A full valet costs £70 and takes three hours. Vans are charged an extra £25."
+
+
+def test_a_price_the_passage_gives_as_the_one_before_a_change_is_not_todays() -> None:
+    question = "What's the kayak club membership these days? My neighbour paid £85."
+    assert any("before a change" in f for f in refusals("Membership is £85 a year [c1].", [FEES], question))
+    assert refusals("It's £95 a year now; £85 was the fee before the April review [c1].", [FEES], question) == []
+    day = "How much is a day pass? It was £12 when I last came."
+    assert any("before a change" in f for f in refusals("A day pass is still £12 [c1].", [FEES], day))
+    assert refusals("A day pass is now £14 [c1].", [FEES], day) == []
+    storage = "How much is boat storage a year?"
+    assert any("before a change" in f for f in refusals("Boat storage is £60 a year [c1].", [FEES], storage))
+    past = "What did a day pass cost before 1 January?"  # a question about the past is answered by the old price
+    assert refusals("A day pass cost £12 until 1 January [c1].", [FEES], past) == []
+
+
+def test_a_concession_for_the_asked_age_changes_the_price_it_does_not_state() -> None:
+    question = "I'm 72. What would a summer berth cost me?"
+    assert any("changes the price" in f for f in refusals("A summer berth costs £240 [c1].", [BERTHS], question))
+    # the halved price is arithmetic on the stated one, by the concession the claim names
+    assert refusals("As you're over 70 you pay half price: £120 instead of £240 [c1].", [BERTHS], question) == []
+    younger = "I'm 45. What would a summer berth cost me?"
+    assert refusals("A summer berth costs £240 [c1].", [BERTHS], younger) == []
+
+
+def test_aged_in_every_band_names_no_group() -> None:
+    question = "I'm 63 - what's a cinema ticket for me?"
+    assert any("falls under" in f for f in refusals("At the adult rate you pay £6.40 [c1].", [CINEMA], question))
+    assert refusals("As a senior you pay £4.20 [c1].", [CINEMA], question) == []
+
+
+def test_a_time_range_is_the_bands_only_when_both_its_ends_are() -> None:
+    question = "My 7-year-old wants to start gymnastics. When would she go?"
+    assert any("falls under" in f for f in refusals("Tuesdays, 5.45pm to 6.30pm [c1].", [LESSONS], question))
+    assert refusals("Tuesdays, 5pm to 5.45pm [c1].", [LESSONS], question) == []
+
+
+def test_a_capacity_holds_any_group_up_to_its_top() -> None:
+    question = "We need food for about 20 guests. Which platter should we order and what does it cost?"
+    assert any("falls under" in f for f in refusals("The medium platter, at £50 [c1].", [PLATTERS], question))
+    assert refusals("The large platter, which serves 30, at £90 [c1].", [PLATTERS], question) == []
+    ten = "We need food for about 10 guests. Which platter should we order and what does it cost?"
+    assert refusals("The medium platter, which serves 12 to 15, at £50 [c1].", [PLATTERS], ten) == []
+
+
+def test_a_sentence_opening_the_name_studio_is_that_studios() -> None:
+    question = "What are the Easton studio's hours on a Thursday?"
+    assert any("for Millbrook" in f for f in refusals("Easton is open 7am to 9pm on Thursdays [c1].", [STUDIOS],
+                                                      question))
+    assert refusals("Easton is open 10am to 6pm on Thursdays [c1].", [STUDIOS], question) == []
+
+
+def test_a_person_named_only_in_the_chunks_first_sentence_is_still_read() -> None:
+    question = "Who takes my deposit payment?"
+    assert any("Mirela Stan" in f for f in refusals("The bookings clerk, Aled Pryce, handles all deposits [c1].",
+                                                    [HALL], question))
+    assert refusals("The treasurer, Mirela Stan, handles all deposits [c1].", [HALL], question) == []
+
+
+def test_yes_to_a_case_a_clause_denies_is_refused() -> None:
+    question = "Can the minibus pick me up for the Westgate green?"
+    assert any("answers yes" in f for f in refusals("Yes, the minibus serves both greens for £4 return [c1].",
+                                                    [MINIBUS], question))
+    assert refusals("No, the minibus only serves the Eastgate green [c1].", [MINIBUS], question) == []
+    sunday = "Can I bring my dog to the greens on a Sunday?"
+    assert any("answers yes" in f for f in refusals("Yes, dogs are welcome on Sundays [c1].", [MINIBUS], sunday))
+    tuesday = "Can I bring my dog to the greens on a Tuesday?"  # the denial names another day
+    assert refusals("Yes, dogs are welcome on weekdays [c1].", [MINIBUS], tuesday) == []
+
+
+def test_a_sum_written_with_plus_is_arithmetic() -> None:
+    question = "What will a full valet cost for my van?"
+    assert refusals("£95: the £70 full valet plus £25 for vans [c1].", [VALET], question) == []
+    assert refusals("£90: the £70 full valet plus £25 for vans [c1].", [VALET], question) != []
