@@ -102,3 +102,25 @@ def test_a_sum_written_with_plus_is_arithmetic() -> None:
     question = "What will a full valet cost for my van?"
     assert refusals("£95: the £70 full valet plus £25 for vans [c1].", [VALET], question) == []
     assert refusals("£90: the £70 full valet plus £25 for vans [c1].", [VALET], question) != []
+
+
+WORKSHOPS = ("Tanner's Yard Restoration — Evening Workshops. 'Gilding for Beginners': five Thursday evenings from 2 "
+             "October, 7pm to 9pm, £180. 'Rush Seating': three Tuesday evenings from 14 October, 7pm to 9pm, £120 plus "
+             "£20 for materials. Classes are limited to six students.")
+CLUB = ("Kingsmead Bridge Club — Join Us. We meet every Wednesday at 7pm in the church hall. New members may attend "
+        "four club nights free before deciding to join; after that visitors pay £4 a night.")
+
+
+def test_a_weekday_from_another_cases_sentence_is_refused() -> None:
+    question = "Which night is the rush seating workshop on, and what does it cost?"
+    assert any("Thursday for something else" in f for f in refusals(
+        "Rush Seating runs on Thursday evenings and costs £120 plus £20 for materials [c1].", [WORKSHOPS], question))
+    assert refusals("Rush Seating runs on Tuesday evenings and costs £120 plus £20 for materials [c1].", [WORKSHOPS],
+                    question) == []
+
+
+def test_a_count_in_words_the_passage_gives_otherwise_is_refused() -> None:
+    question = "Can I try the club a few times before I join?"
+    assert any('"four club nights"' in f for f in refusals("Yes, new members can attend six club nights free [c1].",
+                                                           [CLUB], question))
+    assert refusals("Yes, new members can attend four club nights free [c1].", [CLUB], question) == []

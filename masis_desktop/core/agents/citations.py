@@ -1727,6 +1727,69 @@ def denied_case_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict
     return {}
 
 
+DAY_FIT_MARGIN = 2  # focus words the best-fitting sentence must share beyond any sentence stating the claim's day
+
+
+def weekday_fit_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
+    """Per claim, a weekday read from a sentence of another case: "Chair Caning runs on Wednesday evenings" from
+    "'French Polishing for Beginners': six Wednesday evenings ..." where "'Chair Caning': four Monday evenings ..."
+    is written (held-out v22 accepted it). Flagged when the cited sentence sharing the most of the question's focus
+    words names weekdays, not the claim's, and shares ``DAY_FIT_MARGIN`` more than every sentence naming the
+    claim's day; an answer naming a day of that sentence is cleared."""
+    focus = tx.question_focus(question)
+    if len(focus) < VALUE_FIT_MIN:
+        return {}
+    answer_days = set(bands.weekdays(" ".join(c.plain for c in claims)))
+    asked_day = bands.asked_numbers(question).get("day")
+    out: dict[int, Finding] = {}
+    for index, (plain, cited, _) in enumerate(claims):
+        for day in (d for d in bands.weekdays(plain) if d != asked_day):
+            lines = [(line, src, len(focus & tx.content_stems(line)), bands.days_in(line))
+                     for src in cited for line in src.lines]
+            own = [fit for _, _, fit, days in lines if day in days]
+            best = max(((line, src, fit, days) for line, src, fit, days in lines if days and day not in days),
+                       key=lambda x: x[2], default=None)
+            if best is None or best[2] < max(own, default=0) + DAY_FIT_MARGIN or best[3] & answer_days:
+                continue
+            out[index] = Finding(
+                IssueType.FACTUAL_ERROR, 0.9,
+                f'[{best[1].id}] gives {DAY_NAMES[day - 1]} for something else; what the question asks about is in '
+                f'"{best[0][:110]}"', plain, f'state the day [{best[1].id}] gives there, or remove the sentence',
+                best[1].id, FACT_FACTOR, True, False)
+            break
+    return out
+
+
+_COUNT_WORDS = [w for w, v in tx.NUMBER_WORDS.items() if 2 <= v <= 20 and w not in ("double", "twice")]
+_COUNTED = re.compile(rf"\b({'|'.join(_COUNT_WORDS)})\s+((?:[a-z]+\s+){{0,2}}?[a-z]+s)\b", re.IGNORECASE)
+
+
+def number_word_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
+    """Per claim, a count written in words ("five club nights") that no cited passage states, where one states
+    another count of the same thing ("three club nights"): the figure checks read digits only, so held-out v22
+    accepted it."""
+    asked = tx.number_words_in(question) | {q.value for q in tx.quantities(question)}
+    out: dict[int, Finding] = {}
+    for index, (plain, cited, _) in enumerate(claims):
+        for m in _COUNTED.finditer(plain):
+            value = float(tx.NUMBER_WORDS[m.group(1).lower()])
+            noun = tx.stem(m.group(2).split()[-1])
+            if value in asked or any(value in src.number_words or any(q.value == value for q in src.quantities)
+                                     for src in cited):
+                continue
+            rival = next(((src, r.group(0)) for src in cited for r in re.finditer(
+                rf"\b(\d{{1,2}}|{'|'.join(w for w in tx.NUMBER_WORDS if w.isalpha())})\s+(?:[a-z]+\s+){{0,2}}?"
+                rf"([a-z]+s)\b", src.text, re.IGNORECASE) if tx.stem(r.group(2)) == noun), None)
+            if rival is None:
+                continue
+            out[index] = Finding(
+                IssueType.FACTUAL_ERROR, 0.9, f'states "{m.group(0)}" but [{rival[0].id}] says "{rival[1]}"', plain,
+                f"use the count [{rival[0].id}] states, or remove the sentence", rival[0].id, FACT_FACTOR, True,
+                False)
+            break
+    return out
+
+
 def term_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
     """Per claim, a value its passage labels with a term ("peak") whose definition elsewhere in the passage does
     not hold the question's day and time, where another term's does (``terms.failing_term``): "on a Tuesday at
@@ -2577,7 +2640,8 @@ def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encode
                **sibling_findings(question, cited_of), **band_findings(question, cited_of),
                **term_findings(question, cited_of), **retired_findings(question, cited_of, sources),
                **former_value_findings(question, cited_of), **concession_findings(question, cited_of),
-               **denied_case_findings(question, cited_of),
+               **denied_case_findings(question, cited_of), **weekday_fit_findings(question, cited_of),
+               **number_word_findings(question, cited_of),
                **contact_findings(question, cited_of),
                **case_findings(question, cited_of)} if question else {}
     for index, (sent, plain, ids) in enumerate(zip(sentences, stripped, ids_of, strict=True)):
