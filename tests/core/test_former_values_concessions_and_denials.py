@@ -124,3 +124,16 @@ def test_a_count_in_words_the_passage_gives_otherwise_is_refused() -> None:
     assert any('"four club nights"' in f for f in refusals("Yes, new members can attend six club nights free [c1].",
                                                            [CLUB], question))
     assert refusals("Yes, new members can attend four club nights free [c1].", [CLUB], question) == []
+
+
+SEASON = ("Kingsmead Bridge Club — Membership. The membership year runs from 1 October to 30 September; anyone joining "
+          "after 1 April pays half the annual fee of £36 for the rest of that year.")
+
+
+def test_a_date_the_passage_does_not_state_is_refused_though_its_day_number_is() -> None:
+    question = "If I join in June, do I pay the whole year's fee?"
+    assert any('"1 May"' in f for f in refusals("Yes; only people joining after 1 May pay half [c1].", [SEASON],
+                                                 question))
+    assert refusals("No, anyone joining after 1 April pays half the fee, £18 [c1].", [SEASON], question) == []
+    asked = "Is 1 May the cut-off for half-price membership?"  # a date the question gives is its own
+    assert refusals("No, 1 May is not the cut-off; it is 1 April [c1].", [SEASON], asked) == []

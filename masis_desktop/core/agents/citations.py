@@ -222,8 +222,8 @@ def derived_from(q: tx.Quantity, sources: list[Source]) -> str | None:
     return None
 
 
-_HALF = re.compile(r"\bhalf(?:[- ]price)?\s+(?:rent|price|fee|fees|cost|rate|the\s+\w+\s+price)\b|\bpay\s+half\b",
-                   re.IGNORECASE)
+_HALF = re.compile(r"\bhalf[- ]price\b|\bpays?\s+half\b"
+                   r"|\bhalf\s+(?:the\s+|of\s+the\s+)?(?:[\w-]+\s+)?(?:rent|price|fee|fees|cost|rate)\b", re.IGNORECASE)
 _PERCENT_OFF = re.compile(r"(\d{1,2}(?:\.\d+)?)\s*%\s*(?:off|discount|reduction|less)\b"
                           r"|\b(?:discount|reduction)\s+of\s+(\d{1,2}(?:\.\d+)?)\s*%", re.IGNORECASE)
 
@@ -330,6 +330,35 @@ def _owner_or_trade(name: str, question: str, cited_text: str) -> bool:
             and name not in unasked_names(question, [cited_text]))
 
 
+def _date_findings(claim: str, cited: Sequence[Source], others: Sequence[Source], cited_ids: Sequence[str],
+                   question: str | None) -> list[Finding]:
+    """A whole date of the claim ("after 1 September") that no cited passage states, where
+    they state other dates: its day number alone ("1") is "stated" by any other first of a month, so held-out v22
+    accepted "1 September" for "1 July". A date the question gives is its own."""
+    if not cited:
+        return []
+    text = "\n".join(s.text for s in cited)
+    rivals = list(dict.fromkeys(m.group(0) for m in tx.DATE.finditer(text)))
+    out: list[Finding] = []
+    for d in dict.fromkeys(m.group(0) for m in tx.DATE.finditer(claim)):
+        # a range does not state the claim's day: "from 1 October to 30 September" holds every day of a year
+        if not rivals or tx.states_date(d, text) or (
+                question and (tx.states_date(d, question) or tx.in_date_range(d, question))):
+            continue
+        elsewhere = [s for s in others if tx.states_date(d, s.text)]
+        if elsewhere:
+            out.append(Finding(IssueType.INCORRECT_CITATION, 0.6, f'"{d}" is not in {_cite(cited_ids)}; it is stated '
+                               f"in [{elsewhere[0].id}]", claim, f"cite [{elsewhere[0].id}] for this sentence",
+                               cited_ids[0], FACT_FACTOR, True, False))
+        else:
+            said = ", ".join(rivals[:3])
+            out.append(Finding(IssueType.FACTUAL_ERROR, 0.9, f'states "{d}" but {_cite(cited_ids)} says {said}', claim,
+                               f"use the date the source states ({said}) or remove the sentence", cited_ids[0],
+                               FACT_FACTOR, True, False))
+        break
+    return out
+
+
 def fact_findings(claim: str, cited: list[Source], evidence: list[Source], *,
                   question: str | None = None) -> tuple[list[str], list[Finding]]:
     """Numbers and names of ``claim`` that the cited sources do not state, classified (see the module table).
@@ -377,6 +406,7 @@ def fact_findings(claim: str, cited: list[Source], evidence: list[Source], *,
                 claim, "remove this number or cite a passage that states it",
                 cited_ids[0] if cited_ids else None, FACT_FACTOR, True, True))
     cited_text = "\n".join(s.text for s in cited)
+    findings += _date_findings(claim, cited, others, cited_ids, question)
     for name in dict.fromkeys(tx.names(claim)):
         if tx.name_in(name, cited_text) or (question and _owner_or_trade(name, question, cited_text)):
             continue
