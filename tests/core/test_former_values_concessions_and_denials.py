@@ -137,3 +137,24 @@ def test_a_date_the_passage_does_not_state_is_refused_though_its_day_number_is()
     assert refusals("No, anyone joining after 1 April pays half the fee, £18 [c1].", [SEASON], question) == []
     asked = "Is 1 May the cut-off for half-price membership?"  # a date the question gives is its own
     assert refusals("No, 1 May is not the cut-off; it is 1 April [c1].", [SEASON], asked) == []
+
+
+RINK = ("Glenfold Ice Rink — Sessions. The Harbour rink is open Friday to Sunday only, 11am to 9pm. Skaters aged "
+        "8 to 11 may skate without an adult on the ice once they have passed a balance test; a parent must stay "
+        "rinkside.")
+
+
+def test_no_to_a_weekday_the_passage_leaves_out_of_its_days_is_an_answer() -> None:
+    question = "Is the Harbour rink open on Wednesdays?"
+    assert refusals("No, the Harbour rink is open Friday to Sunday only, 11am to 9pm [c1].", [RINK], question) == []
+    assert any("Wednesdays" in f for f in refusals("The Harbour rink is open 11am to 9pm [c1].", [RINK], question))
+
+
+def test_ok_and_an_age_are_not_what_a_question_asks_about() -> None:
+    from masis_desktop.core.agents import text as tx
+
+    assert "OK" not in tx.question_names("Can my 9 year old skate at the Harbour rink on her own? Is that OK?")
+    assert tx.question_focus("can my 9 year old skate on her own") == {tx.stem("skate")}
+    assert tx.question_focus("What does a 2-year contract cost?") == {tx.stem("contract"), "year"}
+    question = "My 10-year-old wants to skate at the Harbour rink without me on the ice. Is that OK?"
+    assert refusals("Yes, once she passes a balance test, with you rinkside [c1].", [RINK], question) == []

@@ -2472,6 +2472,17 @@ def unasked_names(question: str, cited: Sequence[str], about: Sequence[str] = ()
                                    and not bands.names_day(n, text)))]
 
 
+_OPENS_NO = re.compile(r"^\s*no\b", re.IGNORECASE)
+
+
+def _day_denied(name: str, answer: str, cited: Sequence[str]) -> bool:
+    """Whether the question's weekday is answered by its absence: an answer opening "No" over passages that name
+    the days something happens ("Is The Shipwreck open on Wednesdays?" over "open Friday to Sunday only";
+    held-out v23 refused the right "No" as never mentioning Wednesdays)."""
+    return bool(_OPENS_NO.match(answer)) and len(name) > 3 and name.lower().rstrip("s") in bands.DAYS and any(
+        bands.days_in(text) for text in cited)
+
+
 def unbound_names(question: str, claims: Sequence[ClaimCheck], plain_of: dict[int, str],
                   by_id: dict[str, Source]) -> list[str]:
     """``unasked_names`` for each sentence that cites several chunks, against the chunks holding its values."""
@@ -2814,7 +2825,9 @@ def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encode
         penalty *= NON_ANSWER_FACTOR
         needs_retry = True
     elif question and claim_sentences and (missed := list(dict.fromkeys(
-            unasked_numbers(question, cited_texts) + unasked_names(question, cited_texts, cited_about)
+            unasked_numbers(question, cited_texts) + [
+                n for n in unasked_names(question, cited_texts, cited_about)
+                if not _day_denied(n, " ".join(plain_of[id(c)] for c in claim_sentences), cited_texts)]
             + unbound_names(question, claim_sentences, plain_of, by_id)
             + unbound_numbers(question, claim_sentences, plain_of, by_id)))):
         f = Finding(IssueType.INCOMPLETE, 0.7,
