@@ -158,3 +158,36 @@ def test_ok_and_an_age_are_not_what_a_question_asks_about() -> None:
     assert tx.question_focus("What does a 2-year contract cost?") == {tx.stem("contract"), "year"}
     question = "My 10-year-old wants to skate at the Harbour rink without me on the ice. Is that OK?"
     assert refusals("Yes, once she passes a balance test, with you rinkside [c1].", [RINK], question) == []
+
+
+BAR = ("Clayhouse Parties — House Rules. Party groups may bring their own wine and beer, but spirits aren't allowed "
+       "in the studio. Glazes are lead-free.")
+
+
+class _NoModel:
+    """An LLM that must not be asked: any call fails the test."""
+
+    def score(self, *args: object, **kwargs: object) -> list[float]:
+        raise AssertionError("the model was asked")
+
+
+def test_a_no_resting_on_a_cited_denial_is_not_put_to_the_reading_checks() -> None:
+    from masis_desktop.core.agents.answerable import check_answerable
+    from masis_desktop.core.agents.citations import audit_answer
+    from masis_desktop.core.agents.compress import build_context
+    from masis_desktop.core.agents.verify import value_spans, verify_claims
+    from tests.core.pipeline_support import hit
+
+    question = "We're having a party with you - can we bring a bottle of vodka?"
+    hits = [hit("c1", BAR)]
+    right = audit_answer("No. Party groups can bring wine and beer, but spirits aren't allowed [c1].", hits,
+                         question=question)
+    assert right.denial == 0 and not right.audit.needs_retry
+    context = build_context(question, hits, budget_tokens=400)
+    # neither the answerability question nor the likelihood of its words is asked: the denial is what it reads
+    assert check_answerable(question, right, context, _NoModel()) is None  # type: ignore[arg-type]
+    assert verify_claims(question, right, context, _NoModel()) == []  # type: ignore[arg-type]
+    assert value_spans("No, spirits aren't allowed", question, by_words=False) == []
+    # a "Yes", and a "No" no cited clause denies, are read as before
+    assert audit_answer("Yes, party groups can bring any drinks [c1].", hits, question=question).denial is None
+    assert audit_answer("No, glazes are lead-free [c1].", hits, question=question).denial is None

@@ -85,7 +85,7 @@ def check_answerable(question: str, code: CodeAudit, context: Context, llm: LLM,
     from masis_desktop.core.agents.synthesizer import llm_stats
 
     ids = cited_ids(code, context)
-    if not ids:
+    if not ids or code.denial is not None:  # a "No" resting on a cited denial speaks to the question
         return None
     chunks = [whole_chunk(context, c) for c in ids]
     missing = missing_focus(question, chunks)

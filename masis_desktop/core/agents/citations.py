@@ -2618,6 +2618,7 @@ class CodeAudit:
     abstained: bool
     findings: list[Finding]
     non_answer: bool = False  # the claims only restate the question (see ``restates_question``)
+    denial: int | None = None  # the claim opening "No" that a cited clause's denial backs (``denial_confirms``)
 
     def as_dict(self) -> dict[str, Any]:
         data = self.audit.model_dump()
@@ -2636,6 +2637,34 @@ def _bridged(asked: set[str], said: set[str], lines: Sequence[str]) -> bool:
         stems = tx.content_stems(line)
         if asked & stems and 2 * len(said & stems) >= len(said):
             return True
+    return False
+
+
+# a clause that denies or restricts: "spirits aren't allowed", "the lead wall is closed until 2pm", "but not
+# medicines", "for wedding cakes only"
+_DENIAL = re.compile(r"\bnot\b|n't\b|\bnever\b|\bno\b|\bnone\b|\bonly\b|\bexcept\b|\bcannot\b|\bclosed\b|"
+                     r"\bunavailable\b|\bexcluding\b|\bbanned\b|\bforbidden\b|\bprohibited\b", re.IGNORECASE)
+
+
+def denial_confirms(question: str, claim: str, cited: Sequence[Source]) -> bool:
+    """Whether a claim opening "No" rests on a cited clause that denies or restricts what the question asks about:
+    the clause writes a denial and shares a content word with the claim, and its sentence shares a focus word with
+    the question ("... bring their own wine, but spirits aren't allowed"). The passage then speaks to the question,
+    and its answer is a
+    denial the critic model's reading task would not write: held-out v22 and v23 refused 18 of 23 right "No"
+    answers, 7 of them as not answering the question at all (P(yes) 0.10-0.37) and others by the likelihood of
+    their words (-9 to -37)."""
+    if not _OPENS_NO.match(claim):
+        return False
+    focus = tx.question_focus(question)
+    said = tx.content_stems(OPENS_VERDICT.sub("", claim))
+    for src in cited:
+        for line in src.lines:
+            for clause in bands.clauses(line):
+                if not _DENIAL.search(clause):
+                    continue
+                if focus & tx.content_stems(line) and said & tx.content_stems(clause):
+                    return True
     return False
 
 
@@ -2898,6 +2927,9 @@ def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encode
         penalty_factor=round(penalty, 6),
         claims=claims,
     )
+    first = next((i for i, c in enumerate(claims) if c.verdict != "hedge"), None)
+    denial = first if question and first is not None and claims[first].citations and denial_confirms(
+        question, stripped[first], [by_id[i] for i in claims[first].citations if i in by_id]) else None
     return CodeAudit(
         audit=audit,
         issues=issues,
@@ -2908,4 +2940,5 @@ def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encode
         abstained=abstained,
         findings=findings,
         non_answer=non_answer,
+        denial=denial,
     )

@@ -68,9 +68,10 @@ def answer_messages(question: str, passage: str) -> list[dict[str, str]]:
             {"role": "user", "content": f"QUESTION: {question.strip()}\nPASSAGE: {passage}\nTASK: EXTRACT"}]
 
 
-def value_spans(claim: str, question: str) -> list[tuple[str, str]]:
+def value_spans(claim: str, question: str, *, by_words: bool = True) -> list[tuple[str, str]]:
     """(text before, value) for each number, date or name of ``claim`` that ``question`` does not contain; for a
-    claim with none, its words from the first content word the question lacks (at most ``MAX_SPAN_WORDS``).
+    claim with none, its words from the first content word the question lacks (at most ``MAX_SPAN_WORDS``), unless
+    ``by_words`` is off (a "No" code found a cited denial for: ``citations.denial_confirms``).
 
     A verdict opening the claim ("No. On Wednesdays Orla ...", "Yes, ...") is context, never a value: the reading
     task's reply would not open with it, so scored as part of a name it sank right answers to yes/no questions to
@@ -78,7 +79,7 @@ def value_spans(claim: str, question: str) -> list[tuple[str, str]]:
     verdict = OPENS_VERDICT.match(claim)
     if verdict:
         return [(claim[:verdict.end()] + before, value) for before, value in value_spans(claim[verdict.end():],
-                                                                                         question)]
+                                                                                         question, by_words=by_words)]
     out: list[tuple[str, str]] = []
     for q in tx.quantities(claim):
         if not any(tx.same_quantity(q, o) for o in tx.quantities(question)):
@@ -103,6 +104,8 @@ def value_spans(claim: str, question: str) -> list[tuple[str, str]]:
             else:
                 merged.append((start, end))
         return [(claim[:a], claim[a:b]) for a, b in merged]
+    if not by_words:  # a denial code has backed: its words are not the reading task's reply (``denial_confirms``)
+        return []
     asked = tx.content_stems(question)
     words = list(_WORD.finditer(claim))
     for i, m in enumerate(words):
@@ -173,7 +176,7 @@ def verify_claims(question: str, code: CodeAudit, context: Context, llm: LLM, ca
         for c in cited:
             if c not in chunks:
                 chunks[c] = whole_chunk(context, c)
-        spans = answer_spans(value_spans(plain, question))
+        spans = answer_spans(value_spans(plain, question, by_words=idx != code.denial))
         if not spans:
             continue  # the sentence only repeats the question: the non-answer rule deals with it
         messages = answer_messages(question, " ".join(chunks[c] for c in cited))
