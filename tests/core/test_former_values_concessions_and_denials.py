@@ -191,3 +191,23 @@ def test_a_no_resting_on_a_cited_denial_is_not_put_to_the_reading_checks() -> No
     # a "Yes", and a "No" no cited clause denies, are read as before
     assert audit_answer("Yes, party groups can bring any drinks [c1].", hits, question=question).denial is None
     assert audit_answer("No, glazes are lead-free [c1].", hits, question=question).denial is None
+
+
+SHOPS = ("Fern & Feather has two shops. The Ashwell shop at 4 Mill Lane opens Monday to Saturday, 8am to 5pm, with "
+         "late opening until 7pm on Thursdays. Our Brantham branch, inside Hollins Garden Centre on Kiln Road, opens "
+         "Wednesday to Sunday, 9am to 4pm, and is closed on Mondays and Tuesdays. Drop-off is between 8am and 9.30am "
+         "at Ashwell and between 9am and 10am at Brantham; most orders are ready within three to four hours.")
+
+
+def test_figures_the_asked_cases_own_sentences_state_get_no_slot_question() -> None:
+    from masis_desktop.core.agents.citations import Source, audit_answer, case_confirms
+    from masis_desktop.core.agents.slots import find_slots
+    from tests.core.pipeline_support import hit
+
+    question = "What are the Brantham shop's hours on a Saturday?"
+    sources = [Source.of(hit("c1", SHOPS))]
+    assert case_confirms(question, "Brantham is open 9am to 4pm on Saturdays", sources)
+    assert not case_confirms(question, "Brantham is open 8am to 5pm on Saturdays", sources)
+    # the drop-off sentence holds 9am beside Ashwell's 8am: the 1.5B, asked to fill the blank, picked 8am
+    code = audit_answer("Brantham is open 9am to 4pm on Saturdays [c1].", [hit("c1", SHOPS)], question=question)
+    assert find_slots(code, sources, question) == []

@@ -22,7 +22,7 @@ from typing import Any
 
 from masis_desktop.core.agents import bands
 from masis_desktop.core.agents import text as tx
-from masis_desktop.core.agents.citations import CodeAudit, Source, claim_values, person_confirms
+from masis_desktop.core.agents.citations import CodeAudit, Source, case_confirms, claim_values, person_confirms
 from masis_desktop.core.agents.verify import scored_values
 from masis_desktop.core.events import CancelToken
 from masis_desktop.core.llm.protocol import LLM
@@ -62,6 +62,8 @@ def find_slots(code: CodeAudit, sources: list[Source], question: str | None = No
             continue  # the band holding the question's age, distance, group size or day states the value
         if question and person_confirms(question, plain, cited):
             continue  # the person's own clause is the one that fits the question
+        if question and case_confirms(question, plain, cited):
+            continue  # the sentences opening with the question's case state every figure
         for src in cited:
             slot = _slot_in(idx, plain, src, question)
             if slot is not None:
