@@ -211,3 +211,33 @@ def test_figures_the_asked_cases_own_sentences_state_get_no_slot_question() -> N
     # the drop-off sentence holds 9am beside Ashwell's 8am: the 1.5B, asked to fill the blank, picked 8am
     code = audit_answer("Brantham is open 9am to 4pm on Saturdays [c1].", [hit("c1", SHOPS)], question=question)
     assert find_slots(code, sources, question) == []
+
+
+REFILL = ("Hillcrest Food Co-op — Refill Station. Dried goods are sold by weight: red lentils £3.60 per kilo, "
+          "chickpeas £3.90 per kilo, porridge oats £2.40 per kilo. Bring your own containers.")
+RINK_TIMES = ("Glenfold Ice Rink — Summer Season. The rink opens at 10:00am and closes at 9:00pm; last tickets are "
+              "sold 45 minutes before closing. Skate hire is £4.")
+STUDIO_RATES = ("Inkwell Print Studio — Studio Hire. Rates: members £8 per hour or £40 per day; non-members £12 per "
+                "hour or £60 per day. Parking costs £6 per day in summer and is free from November to March.")
+
+
+def test_a_price_for_the_asked_quantity_and_a_time_a_stated_duration_away_are_arithmetic() -> None:
+    lentils = "How much would 2 kilos of red lentils cost?"
+    assert refusals("£7.20, at £3.60 per kilo [c1].", [REFILL], lentils) == []
+    assert refusals("£7.80, at £3.90 per kilo [c1].", [REFILL], lentils) != []  # another product's rate
+    last = "What time are the last tickets sold at the rink in summer?"
+    assert refusals("8:15pm, as last tickets are sold 45 minutes before the 9:00pm closing [c1].", [RINK_TIMES],
+                    last) == []
+    assert refusals("8:30pm, as last tickets are sold 45 minutes before the 9:00pm closing [c1].", [RINK_TIMES],
+                    last) != []
+
+
+def test_not_a_member_asks_the_non_members_case_and_a_claim_naming_its_case_is_not_misread() -> None:
+    question = "I'm not a member of Inkwell. What would a full day of studio hire cost me?"
+    assert refusals("Non-members pay £60 per day for studio hire [c1].", [STUDIO_RATES], question) == []
+    assert any('for "member"' in f for f in refusals("Non-members pay £40 per day for studio hire [c1].",
+                                                       [STUDIO_RATES], question))
+    winter = "Do I have to pay for parking at Inkwell in the winter months?"
+    assert refusals("No, parking is free from November to March; it costs £6 per day in summer [c1].",
+                    [STUDIO_RATES], winter) == []
+

@@ -419,6 +419,10 @@ def _pattern(phrases: Iterable[str]) -> re.Pattern[str]:
 _SETS = tuple(tuple((alt[0], _pattern(alt)) for alt in case_set) for case_set in CASE_SETS)
 
 
+_NOT_MEMBER = re.compile(r"\b(?:not|n't|never\s+been)\s+(?:yet\s+)?(?:a\s+|an\s+)?(?:[\w-]+\s+)?members?\b",
+                         re.IGNORECASE)
+
+
 def other_cases(question: str, claims: Sequence[Sequence[Sequence[str]]]) -> dict[int, tuple[str, str]]:
     """For each claim of an answer that answers another case than the question's, (the case the question names,
     the case its passage names). ``claims`` gives, per claim, per value it states, the passage sentences stating
@@ -431,6 +435,7 @@ def other_cases(question: str, claims: Sequence[Sequence[Sequence[str]]]) -> dic
     per week" beside "20 working days per calendar year", answers the question with its other value). A question
     naming two alternatives of a set asks about both and is not judged on that set."""
     out: dict[int, tuple[str, str]] = {}
+    question = _NOT_MEMBER.sub("non-member", question)  # "I'm not a member" asks the non-members' case (held-out v24)
     for case_set in _SETS:
         asked = [(name, pat) for name, pat in case_set if pat.search(question)]
         if len(asked) != 1:
