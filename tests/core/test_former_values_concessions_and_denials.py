@@ -232,12 +232,9 @@ def test_a_price_for_the_asked_quantity_and_a_time_a_stated_duration_away_are_ar
                     last) != []
 
 
-def test_not_a_member_asks_the_non_members_case_and_a_claim_naming_its_case_is_not_misread() -> None:
+def test_not_a_member_asks_the_non_members_case() -> None:
     question = "I'm not a member of Inkwell. What would a full day of studio hire cost me?"
     assert refusals("Non-members pay £60 per day for studio hire [c1].", [STUDIO_RATES], question) == []
     assert any('for "member"' in f for f in refusals("Non-members pay £40 per day for studio hire [c1].",
                                                        [STUDIO_RATES], question))
-    winter = "Do I have to pay for parking at Inkwell in the winter months?"
-    assert refusals("No, parking is free from November to March; it costs £6 per day in summer [c1].",
-                    [STUDIO_RATES], winter) == []
 

@@ -1942,8 +1942,6 @@ def case_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, F
               for c in holdings]
     out: dict[int, Finding] = {}
     for index, (asked_case, other) in other_cases(question, headed).items():
-        if re.search(rf"(?<![\w-]){re.escape(other)}(?![\w-])", claims[index].plain, re.IGNORECASE):
-            continue  # the claim gives the value as the other case's: "it costs £8 per day in summer" (held-out v24)
         held = [(src, said, text) for h, texts in zip(holdings[index], headed[index], strict=True)
                 for (src, said), text in zip(h, texts, strict=True)]
         src, said, _ = next((p for p in held if other.split()[0] in p[2].lower()), held[0])
@@ -2551,18 +2549,13 @@ def _day_denied(name: str, answer: str, cited: Sequence[str]) -> bool:
 
 def unbound_names(question: str, claims: Sequence[ClaimCheck], plain_of: dict[int, str],
                   by_id: dict[str, Source]) -> list[str]:
-    """``unasked_names`` for each sentence that cites several chunks, against the chunks holding its values and the
-    cited chunks of the same documents: a document names its business once, in its first chunk ("Fretworks Guitar
-    Repair – Price List. ..."), and its second chunk's "We are closed on Sundays and Mondays" is still Fretworks'
-    (held-out v24 refused two right answers so)."""
+    """``unasked_names`` for each sentence that cites several chunks, against the chunks holding its values."""
     out: list[str] = []
     for c in claims:
         cited = [by_id[i] for i in c.citations if i in by_id]
         if len(cited) < 2:
             continue
         holding = value_chunks(plain_of[id(c)], cited, question)
-        documents = {s.document for s in holding}
-        holding = [s for s in cited if s.document in documents]
         if holding and len(holding) < len(cited):
             out += unasked_names(question, [s.text for s in holding], [s.about for s in holding])
     return out
