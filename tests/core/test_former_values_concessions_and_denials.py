@@ -6,6 +6,8 @@ a sum written with "plus" and a halved price. Each keeps its twin (right or wron
 
 from __future__ import annotations
 
+import pytest
+
 from tests.core.pipeline_support import refusals
 
 FEES = ("Harbour Kayak Club — Fees. Annual membership is £95 a year; before the April review it was £85. "
@@ -53,16 +55,25 @@ def test_a_concession_for_the_asked_age_changes_the_price_it_does_not_state() ->
     assert refusals("A summer berth costs £240 [c1].", [BERTHS], younger) == []
 
 
-def test_aged_in_every_band_names_no_group() -> None:
-    question = "I'm 63 - what's a cinema ticket for me?"
-    assert any("falls under" in f for f in refusals("At the adult rate you pay £6.40 [c1].", [CINEMA], question))
-    assert refusals("As a senior you pay £4.20 [c1].", [CINEMA], question) == []
+# (passage, question, wrong answer, what its refusal says, right answer): the wrong one refused for that reason, the
+# right one accepted
+PAIRS = [
+    pytest.param(CINEMA, "I'm 63 - what's a cinema ticket for me?", "At the adult rate you pay £6.40 [c1].",
+                 "falls under", "As a senior you pay £4.20 [c1].", id="aged-names-no-group"),
+    pytest.param(LESSONS, "My 7-year-old wants to start gymnastics. When would she go?",
+                 "Tuesdays, 5.45pm to 6.30pm [c1].", "falls under", "Tuesdays, 5pm to 5.45pm [c1].",
+                 id="a-time-range-clears-a-band-by-its-start"),
+    pytest.param(STUDIOS, "What are the Easton studio's hours on a Thursday?",
+                 "Easton is open 7am to 9pm on Thursdays [c1].", "for Millbrook",
+                 "Easton is open 10am to 6pm on Thursdays [c1].", id="the-name-studio-opens-its-case"),
+]
 
 
-def test_a_time_range_is_the_bands_only_when_both_its_ends_are() -> None:
-    question = "My 7-year-old wants to start gymnastics. When would she go?"
-    assert any("falls under" in f for f in refusals("Tuesdays, 5.45pm to 6.30pm [c1].", [LESSONS], question))
-    assert refusals("Tuesdays, 5pm to 5.45pm [c1].", [LESSONS], question) == []
+@pytest.mark.parametrize(("passage", "question", "wrong", "reason", "right"), PAIRS)
+def test_the_wrong_answer_is_refused_for_its_reason_and_the_right_one_accepted(
+        passage: str, question: str, wrong: str, reason: str, right: str) -> None:
+    assert any(reason in f for f in refusals(wrong, [passage], question))
+    assert refusals(right, [passage], question) == []
 
 
 def test_a_capacity_holds_any_group_up_to_its_top() -> None:
@@ -71,13 +82,6 @@ def test_a_capacity_holds_any_group_up_to_its_top() -> None:
     assert refusals("The large platter, which serves 30, at £90 [c1].", [PLATTERS], question) == []
     ten = "We need food for about 10 guests. Which platter should we order and what does it cost?"
     assert refusals("The medium platter, which serves 12 to 15, at £50 [c1].", [PLATTERS], ten) == []
-
-
-def test_a_sentence_opening_the_name_studio_is_that_studios() -> None:
-    question = "What are the Easton studio's hours on a Thursday?"
-    assert any("for Millbrook" in f for f in refusals("Easton is open 7am to 9pm on Thursdays [c1].", [STUDIOS],
-                                                      question))
-    assert refusals("Easton is open 10am to 6pm on Thursdays [c1].", [STUDIOS], question) == []
 
 
 def test_a_person_named_only_in_the_chunks_first_sentence_is_still_read() -> None:

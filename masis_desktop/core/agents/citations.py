@@ -254,7 +254,7 @@ def scaled_from(q: tx.Quantity, claim: str, question: str | None, sources: Seque
     "three hours"), or a time of day a stated duration before or after a stated time ("8:15pm, as last tickets are
     sold 45 minutes before the 9:00pm closing"). Held-out v24 refused three right answers so; a clock time is still
     never the sum or difference of two clock times (held-out v22)."""
-    if not question:
+    if not question or not (q.kind == "currency" or q.unit == "hh:mm"):
         return None
     focus = {w for w in tx.question_focus(question) if not tx.is_unit(w)}  # "kilo" names no product
     # the rate or duration is the asked thing's: a clause stating it shares a focus word with the question (held-out
@@ -1777,7 +1777,7 @@ def concession_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[
     return out
 
 
-_YES = re.compile(r"^\s*yes\b", re.IGNORECASE)
+_OPENS_YES = re.compile(r"^\s*yes\b", re.IGNORECASE)
 _NOT_ONLY = re.compile(r"\bnot\s+only\b", re.IGNORECASE)
 _ELLIPTIC_SUBJECT = re.compile(r"^\s*(?:and\s+|but\s+)?(?:it|they|this|these|that)\b", re.IGNORECASE)
 
@@ -1788,7 +1788,7 @@ def denied_case_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict
     over "bonfires are never allowed at weekends" (held-out v23 accepted three such yeses). The clause names a name
     of the question, or its day of the week (and no other day), writes a negation, and shares a word of what the
     question asks about (or, opening "it"/"they", its sentence does)."""
-    if not claims or not _YES.match(claims[0].plain):
+    if not claims or not _OPENS_YES.match(claims[0].plain):
         return {}
     names = tx.question_names(question)
     day = bands.asked_numbers(question).get("day")
@@ -2706,7 +2706,7 @@ def _bridged(asked: set[str], said: set[str], lines: Sequence[str]) -> bool:
 
 # a clause that denies or restricts: "spirits aren't allowed", "the lead wall is closed until 2pm", "but not
 # medicines", "for wedding cakes only"
-_DENIAL = re.compile(r"\bnot\b|n't\b|\bnever\b|\bno\b|\bnone\b|\bonly\b|\bexcept\b|\bcannot\b|\bclosed\b|"
+_DENIAL = re.compile(_NEGATION.pattern + r"|\bno\b|\bnone\b|\bonly\b|\bexcept\b|\bcannot\b|\bclosed\b|"
                      r"\bunavailable\b|\bexcluding\b|\bbanned\b|\bforbidden\b|\bprohibited\b", re.IGNORECASE)
 
 
@@ -2714,10 +2714,9 @@ def denial_confirms(question: str, claim: str, cited: Sequence[Source]) -> bool:
     """Whether a claim opening "No" rests on a cited clause that denies or restricts what the question asks about:
     the clause writes a denial and shares a content word with the claim, and its sentence shares a focus word with
     the question ("... bring their own wine, but spirits aren't allowed"). The passage then speaks to the question,
-    and its answer is a
-    denial the critic model's reading task would not write: held-out v22 and v23 refused 18 of 23 right "No"
-    answers, 7 of them as not answering the question at all (P(yes) 0.10-0.37) and others by the likelihood of
-    their words (-9 to -37)."""
+    and its answer is a denial the critic model's reading task would not write: held-out v22 and v23 refused 18 of
+    23 right "No" answers, 7 of them as not answering the question at all (P(yes) 0.10-0.37) and others by the
+    likelihood of their words (-9 to -37)."""
     if not _OPENS_NO.match(claim):
         return False
     focus = tx.question_focus(question)
@@ -2820,15 +2819,14 @@ def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encode
             mine.extend(mine_facts)
             check.unsupported_tokens = missing
             computing = computes(plain, question, cited)
-            derived = [q for q in tx.quantities(plain) if not any(quantity_in(q, c) for c in cited)
-                       and _derivation(q, plain, question, cited, computing=computing)]
+            derived = {q.text: how for q in tx.quantities(plain) if not any(quantity_in(q, c) for c in cited)
+                       and (how := _derivation(q, plain, question, cited, computing=computing))}
             stated = plain
-            for q in derived:  # a computed figure is supported by its arithmetic, not by word overlap
-                stated = stated.replace(q.text, " ")
+            for text in derived:  # a computed figure is supported by its arithmetic, not by word overlap
+                stated = stated.replace(text, " ")
             score, span = support(stated, cited, emb)
             if derived:
-                check.note = "computed: " + "; ".join(f"{q.text} = {_derivation(q, plain, question, cited)}"
-                                                      for q in derived)
+                check.note = "computed: " + "; ".join(f"{text} = {how}" for text, how in derived.items())
             check.support_score, check.support_span = score, span
             if not mine_facts and score < LOW_SUPPORT and not hedge:
                 other_score, other_span = support(plain, [s for s in sources if s.id not in valid], emb)
