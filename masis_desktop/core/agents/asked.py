@@ -389,7 +389,7 @@ CASE_SETS: tuple[tuple[tuple[str, ...], ...], ...] = (
      ("retail price", "purchase", "purchasing", "buy", "buying", "sale price", "buy outright")),
     (("adult", "adults"), ("child", "children", "child's", "children's", "kid", "kids", "junior", "juniors"),
      ("senior", "seniors", "pensioner", "pensioners"), ("student", "students")),
-    (("weekday", "weekdays", "monday to friday", "monday-friday", "monday–friday", "monday through friday",
+    (("weekday", "weekdays", "midweek", "monday to friday", "monday-friday", "monday–friday", "monday through friday",
       "mon-fri", "mon–fri"),
      ("weekend", "weekends", "saturday and sunday", "saturdays and sundays", "sat-sun", "sat–sun")),
     (("peak", "high season", "high-season"), ("off-peak", "low season", "low-season")),
@@ -423,7 +423,24 @@ _NOT_MEMBER = re.compile(r"\b(?:not|n't|never\s+been)\s+(?:yet\s+)?(?:a\s+|an\s+
                          re.IGNORECASE)
 
 
-def other_cases(question: str, claims: Sequence[Sequence[Sequence[str]]]) -> dict[int, tuple[str, str]]:
+_PRICE = re.compile(r"[£$€]\s?\d|\d\s?(?:p|pence)\b")
+_ASIDE = re.compile(r"\([^()]*\)")
+
+
+def names_other_case(question: str, text: str) -> bool:
+    """Whether ``text`` names another alternative of a ``CASE_SETS`` set of which the question names exactly one,
+    and not the question's: "... £640 for a midweek break in low season" for a question about high season."""
+    question = _NOT_MEMBER.sub("non-member", question)
+    for case_set in _SETS:
+        asked = [pat for _, pat in case_set if pat.search(question)]
+        if len(asked) == 1 and not asked[0].search(text) and any(
+                pat.search(text) for _, pat in case_set if pat is not asked[0]):
+            return True
+    return False
+
+
+def other_cases(question: str, claims: Sequence[Sequence[Sequence[str]]], plains: Sequence[str] = ()
+                ) -> dict[int, tuple[str, str]]:
     """For each claim of an answer that answers another case than the question's, (the case the question names,
     the case its passage names). ``claims`` gives, per claim, per value it states, the passage sentences stating
     that value: "What does canoe hire cost for a full day?" answered "Canoe hire: EUR 18 per half day" from the
@@ -433,7 +450,10 @@ def other_cases(question: str, claims: Sequence[Sequence[Sequence[str]]]) -> dic
     sentence stating one of its values names another alternative, unless a sentence stating any value of the
     answer names the question's alternative (an answer listing the upright's rate beside the grand's, or "3 days
     per week" beside "20 working days per calendar year", answers the question with its other value). A question
-    naming two alternatives of a set asks about both and is not judged on that set."""
+    naming two alternatives of a set asks about both and is not judged on that set. A price claim (``plains``: the
+    claims' texts) that itself names another alternative, outside brackets, and not the question's, with a value of
+    a sentence naming it, is flagged whatever the answer's other sentences name: "£195, the £210 weekend price less
+    the £15 over-65 discount" for weekday hire, though the discount's sentence says "weekday" (held-out v25)."""
     out: dict[int, tuple[str, str]] = {}
     question = _NOT_MEMBER.sub("non-member", question)  # "I'm not a member" asks the non-members' case (held-out v24)
     for case_set in _SETS:
@@ -441,9 +461,17 @@ def other_cases(question: str, claims: Sequence[Sequence[Sequence[str]]]) -> dic
         if len(asked) != 1:
             continue
         name, mine = asked[0]
+        others = [(n, p) for n, p in case_set if n != name]
+        for index, plain in enumerate(plains):
+            if not _PRICE.search(plain):
+                continue  # "Yes, juniors ... are welcome on adult nights" names a case as who may come
+            own = _ASIDE.sub(" ", plain)  # "£5 per session (members pay £3)": the other case as an aside
+            said = next(((n, p) for n, p in others if p.search(own)), None)
+            if said and not mine.search(plain) and any(said[1].search(s) for sentences in claims[index]
+                                                       for s in sentences):
+                out.setdefault(index, (name, said[0]))
         if any(mine.search(s) for values in claims for sentences in values for s in sentences):
             continue
-        others = [(n, p) for n, p in case_set if n != name]
         for index, values in enumerate(claims):
             for sentences in values:
                 named = [next((n for n, p in others if p.search(s)), None) for s in sentences]

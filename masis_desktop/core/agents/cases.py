@@ -1,0 +1,169 @@
+"""Which case a passage gives a value for, when one sentence lists several: the exception in brackets, the "for"
+list, the "respectively" list, and the "only" that leaves the question's month or day out.
+
+Held-out v25's critic accepted five wrong answers whose value was in the right sentence but belonged to another
+case written beside it: "open every day from 9am to 4pm (10am to 4pm on Sundays)" answered 9am for a Sunday, "£15 a
+year (£10 for over-65s and students)" answered £15 for a student, "£35 for a small car, £40 for a family car and £50
+for a 4x4" answered £40 for a 4x4, "£95 for club members and £120 for non-members; single days cost £22 and £28
+respectively" answered £22 for non-members, and "caravans ... April to September only" answered "Yes" for November.
+The 1.5B critic reads such a sentence as supporting any of its values; the code reads which case each belongs to.
+These checks only read the cited passages' sentences and the claim: each returns what it found, and the audit
+(``citations``) turns it into a finding.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from masis_desktop.core.agents import bands
+from masis_desktop.core.agents import text as tx
+
+Passage = tuple[str, Sequence[str]]  # a cited chunk's id and its sentences
+
+_PAREN = re.compile(r"\(([^()]{3,160})\)")
+_NEGATED = re.compile(r"\bnot\b|n't\b|\bnever\b|\bnon[- ]|\bwithout\b", re.IGNORECASE)
+_KINDS = ("currency", "clock")
+_CLOCK_WORDS = frozenset({"am", "pm"})
+
+
+def _states(text: str, value: tx.Quantity) -> bool:
+    return any(tx.same_quantity(value, o) for o in tx.quantities(text))
+
+
+def _case_words(question: str) -> set[str]:
+    """The question's content stems that can name a case: not its figures, not the words of its names (a
+    business named in brackets is no case)."""
+    named = {tx.stem(w) for n in tx.question_names(question) for w in tx.words(n)}
+    named -= {tx.stem(d) for d in bands.DAYS}  # "Sunday" is a name and a case
+    return {w for w in tx.content_stems(question) if not any(ch.isdigit() for ch in w)} - named
+
+
+def bracket_exception(question: str, claim: str, passages: Sequence[Passage]) -> tuple[str, str, str] | None:
+    """(passage id, the bracket, the case words) when a cited sentence gives a value and, in brackets, another
+    value of that kind for a case the question names and the sentence names nowhere else, and the claim states
+    a value only outside the brackets and none only inside: "every day from 9am to 4pm (10am to 4pm on Sundays)" for a
+    Sunday, "£15 a year (£10 for over-65s and students)" for a student. Every word of the bracket must be the
+    question's or the sentence's ("(£400 for the Luton van)" is no case of "the small van"). A question with a
+    negation ("I'm not a member") is not judged: the bracket may be the case it excludes."""
+    values = [q for q in tx.quantities(claim) if q.kind in _KINDS]
+    words = _case_words(question)
+    if not values or not words or _NEGATED.search(question):
+        return None
+    for pid, lines in passages:
+        for line in lines:
+            for m in _PAREN.finditer(line):
+                inside, outside = m.group(1), line[:m.start()] + " " + line[m.end():]
+                said = {w for w in tx.content_stems(inside) if not any(ch.isdigit() for ch in w)} - _CLOCK_WORDS
+                if said - words - tx.content_stems(outside):
+                    continue  # "(£400 for the Luton van)" is not the small van's case
+                case = (words & said) - tx.content_stems(outside)
+                kinds = {q.kind for q in tx.quantities(inside)}
+                mine = [v for v in values if v.kind in kinds]
+                if not case or not mine or any(_states(inside, v) and not _states(outside, v) for v in mine):
+                    continue
+                if any(_states(outside, v) and not _states(inside, v) for v in mine):
+                    return pid, m.group(0), ", ".join(sorted(case))
+    return None
+
+
+_TOKEN = re.compile(r"[a-z0-9]+")
+# "£40 for a family car", "£140 per night in winter", "£860 midweek": the case a listed price is for, up to the next
+# price
+_AFTER_FOR = re.compile(r"(?:\s+(?:per|a|an|each)\s+[a-z]+)?\s+(?:(?:for|in|on|at|during)\s+(?:an?\s+|the\s+|each\s+)?"
+                        r"(.+?)|([a-z]+))(?=\s*(?:[,;.()]|\s(?:and|or)\s+[£$€\d]|$))", re.IGNORECASE)
+RESPECTIVELY = re.compile(r"\brespectively\b", re.IGNORECASE)
+_NOT_CASES = tx.STOPWORDS | {"respectively", "extra", "off", "more", "less", "only", "total", "altogether"}
+
+
+def _words(text: str) -> set[str]:
+    """Stems of a case phrase, hyphenated words split ("non-members" -> non, member), "4x4" kept whole."""
+    return {tx.stem(t) for t in _TOKEN.findall(text.lower()) if t not in tx.STOPWORDS}
+
+
+def case_list(line: str) -> list[tuple[tx.Quantity, set[str], str]]:
+    """(value, distinguishing words, case phrase) of each case a sentence prices in a list: "£35 for a small car,
+    £40 for a family car and £50 for a 4x4 or MPV" -> (£35, {small}), (£40, {family}), (£50, {4x4, mpv}), "£140 per
+    night in winter and £190 per night in summer" -> (£140, {winter}), (£190, {summer}); a
+    "respectively" list takes the cases of the list before it ("£95 for club members and £120 for non-members;
+    single days cost £22 and £28 respectively"). Only with two cases or more, each with words of its own."""
+    found: list[tuple[tx.Quantity, str]] = []
+    money = [q for q in tx.quantities(line) if q.kind == "currency"]
+    for q in money:
+        m = _AFTER_FOR.match(line, q.end)
+        if m and (m.group(1) or m.group(2).lower() not in _NOT_CASES):
+            found.append((q, m.group(1) or m.group(2)))
+    resp = RESPECTIVELY.search(line)
+    if resp and len(found) >= 2:
+        listed = [q for q in money if q.end <= resp.start() and q.start > found[-1][0].end]
+        if len(listed) == len(found):
+            found += [(q, phrase) for q, (_, phrase) in zip(listed, found, strict=True)]
+    if len({p for _, p in found}) < 2:
+        return []
+    stems = [_words(p) for _, p in found]
+    out = []
+    for i, (q, phrase) in enumerate(found):
+        own = stems[i] - set().union(*(s for j, s in enumerate(stems) if j != i and found[j][1] != phrase))
+        if not own:
+            return []
+        out.append((q, own, phrase))
+    return out
+
+
+_CUT = re.compile(r"[,;:()]|\s[-–—]\s")
+
+
+def _near(claim: str, value: tx.Quantity) -> set[str]:
+    """The words of the claim's own clause around ``value``, up to the next figure or punctuation either side."""
+    others = [q for q in tx.quantities(claim) if q != value and q.kind in _KINDS]  # not the "4" of "4x4"
+    left = max([q.end for q in others if q.end <= value.start] + [m.end() for m in _CUT.finditer(claim, 0, value.start)]
+               + [0])
+    right = min([q.start for q in others if q.start >= value.end]
+                + [m.start() for m in _CUT.finditer(claim, value.end)] + [len(claim)])
+    return _words(claim[left:value.start] + " " + claim[value.end:right])
+
+
+def listed_case_conflict(claim: str, passages: Sequence[Passage]) -> tuple[str, str, str, str] | None:
+    """(passage id, the claim's value, the case the passage gives it for, the case the claim gives it for) when the
+    claim's clause names another case of a cited list than the one the list gives the value for (``case_list``)
+    and none of the value's own: "£40 for a 4x4" beside "£40 for a family car and £50 for a 4x4"."""
+    for value in (q for q in tx.quantities(claim) if q.kind == "currency"):
+        near = _near(claim, value)
+        for pid, lines in passages:
+            for line in lines:
+                cases = case_list(line)
+                owners = [(own, phrase) for q, own, phrase in cases if tx.same_quantity(q, value)]
+                if len({p for _, p in owners}) != 1 or near & owners[0][0]:
+                    continue
+                other = next((phrase for q, own, phrase in cases if near & own and phrase != owners[0][1]), None)
+                if other is not None:
+                    return pid, value.text, owners[0][1], other
+    return None
+
+
+_ONLY = re.compile(r"\bonly\b", re.IGNORECASE)
+_OPENS_YES = re.compile(r"^\s*yes\b", re.IGNORECASE)
+
+
+def restricted_case(question: str, claim: str, passages: Sequence[Passage]) -> tuple[str, str] | None:
+    """(passage id, clause) when a "Yes" answers for a month or weekday that a cited sentence about what the
+    question asks restricts away with "only": "Do you clean caravans? Yes, from £90 ..., April to September only"
+    for November."""
+    if not _OPENS_YES.match(claim):
+        return None
+    asked = {k: v for k, v in bands.asked_numbers(question).items() if k in ("month", "day")}
+    focus = tx.question_focus(question)
+    if not asked or not focus:
+        return None
+    for pid, lines in passages:
+        for line in lines:
+            if not focus & tx.content_stems(line):
+                continue
+            for clause in bands.clauses(line):
+                if not _ONLY.search(clause):
+                    continue
+                for kind, number in asked.items():
+                    band = bands.band_of(clause, kind)
+                    if band is not None and not band.holds(number):
+                        return pid, clause.strip()
+    return None
