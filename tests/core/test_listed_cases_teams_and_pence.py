@@ -121,3 +121,65 @@ def test_values_a_confirmed_denial_states_are_not_scored() -> None:
 
     assert verify_claims(question, code, build_context(question, hits, budget_tokens=400),
                          _NoModel()) == []  # type: ignore[arg-type]
+
+
+# Rules added after held-out v26's run (measured on no blind set yet): each test fails on the code before them.
+JUNIORS = ("Ashcombe Cricket Club — Juniors. Junior nets run on Friday evenings. Our under-11, under-13 and under-15 "
+           "teams play league matches on Monday, Tuesday and Wednesday evenings respectively.")
+PARLOUR = ("Scoops & Co — Prices and Loyalty. From 1 May our prices are: one scoop £2.80, two scoops £4.20. A waffle "
+           "cone costs 50p extra. Every cone earns a stamp, and your ninth cone is free.")
+TREES = ("Firbank Farm — Tree Prices. Nordmann firs cost £45 for 5 to 6ft and £60 for 6 to 7ft; Norway spruces are "
+         "£8 cheaper in every size. Last year's prices were £41, £55 and £70 for Nordmanns. A pot-grown tree costs "
+         "£30 and can be rented for £20.")
+AGILITY = ("Tailwaggers — Agility. Beginners' blocks of six cost £70 and improvers' blocks of six £80. Members get "
+           "10% off agility blocks.")
+
+
+@pytest.mark.parametrize(("passage", "question", "right", "wrong", "why"), [
+    (JUNIORS, "Which evening do the Ashcombe under-13s play league matches?",
+     "The under-13 team plays on Tuesday evenings [c1].", "The under-13 team plays on Monday evenings [c1].",
+     "respectively"),
+    (PARLOUR, "How does the Scoops & Co loyalty card work?", "Every cone earns a stamp, and your ninth cone is free "
+     "[c1].", "Every cone earns a stamp, and your seventh cone is free [c1].", '"ninth cone"'),
+    (TREES, "How much is a 6 to 7ft Norway spruce at Firbank this year?",
+     "£52: Norway spruces are £8 cheaper than the £60 Nordmann fir [c1].",
+     "£47: Norway spruces are £8 cheaper than the £55 Nordmann fir [c1].", "before a change"),
+    (TREES, "Can I rent a living tree at Firbank instead of buying one?", "Yes, a pot-grown tree can be rented for "
+     "£20 [c1].", "Yes, a pot-grown tree can be rented for £25 [c1].", '"£25"'),
+])
+def test_cases_held_out_v26_accepted_wrongly(passage: str, question: str, right: str, wrong: str, why: str
+                                             ) -> None:
+    assert refusals(right, [passage], question) == []
+    assert any(why in f for f in refusals(wrong, [passage], question))
+
+
+@pytest.mark.parametrize(("passage", "question", "answer"), [
+    # a discount "10% member discount" and its amount, 10% of the price
+    (AGILITY, "What does a member pay for a block of six improvers' agility sessions?",
+     "£72: the £80 improvers' block of six less the 10% member discount on agility blocks (£8) [c1]."),
+    # "plus 50p extra for a waffle cone" does not call the 50p "scoops"
+    (PARLOUR, "How much are two scoops in a waffle cone?", "£4.70: £4.20 for two scoops plus 50p extra for a waffle "
+                                                           "cone [c1]."),
+])
+def test_right_answers_held_out_v26_refused_in_new_words(passage: str, question: str, answer: str) -> None:
+    assert refusals(answer, [passage], question) == []
+
+
+def test_answers_to_unanswerable_questions_held_out_v26_committed() -> None:
+    # another club's heading, when the question names a club no cited passage names
+    nets = ("Brixworth Cricket Club – Nets. Brixworth CC plays at the Rec. Winter indoor nets run at Kettering "
+            "School on Sunday evenings from January to March.")
+    assert any("Little Oakley" in f for f in refusals(
+        "Winter indoor nets run at Kettering School on Sunday evenings [c1].", [nets],
+        "When do Little Oakley's indoor nets sessions run?"))
+    # one "within 12 miles" band says nothing of 15 miles
+    delivery = "Firbank Farm – Delivery. Delivery is available within 12 miles for £15. Orders close at 2pm."
+    assert refusals("Delivery within 12 miles costs £15 [c1].", [delivery],
+                    "We live 15 miles away. What would delivery cost?") != []
+    assert refusals("Delivery costs £15 [c1].", [delivery], "We live 8 miles away. What would delivery cost?") == []
+    # a start time is no answer to when it finishes
+    events = "Marsh Reserve – Events. The starling watch runs on Saturdays in November from 3.15pm."
+    assert any("when it starts" in f for f in refusals("The starling watch finishes at 3.15pm [c1].", [events],
+                                                         "What time does the starling watch finish?"))
+    assert refusals("The starling watch starts at 3.15pm [c1].", [events],
+                    "What time does the starling watch start?") == []

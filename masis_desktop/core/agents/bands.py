@@ -568,13 +568,16 @@ def beyond_bands(question: str, sentences: Sequence[str]) -> str | None:
     """Why passages pricing a distance or group size by ranges cannot answer for a number beyond all of them: "20
     km to the airport" over "Zone A, up to 3 km ... Zone B, 3-8 km ... Zone C, 8-15 km" (held-out v8, answered
     with the whole rate card). Only with two bands or more, every one closed, and no sentence speaking of what
-    lies beyond them in the kind's unit ("beyond 12 miles we charge GBP 1.20 per mile", "groups over 8")."""
+    lies beyond them in the kind's unit ("beyond 12 miles we charge GBP 1.20 per mile", "groups over 8"). For a
+    distance one band is enough: "Delivery is available within 12 miles for £15" says nothing of 15 miles
+    (held-out v26 answered it with the £15)."""
     for kind, number in asked_numbers(question).items():
         if kind not in ("miles", "km", "group"):
             continue
         found = [band for sentence in sentences for clause in clauses(sentence)
                  if (band := band_of(clause, kind)) is not None]
-        if len(found) < 2 or any(b.high == math.inf or b.holds(number) for b in found):
+        if len(found) < (1 if kind in ("miles", "km") else 2) or any(b.high == math.inf or b.holds(number)
+                                                                   for b in found):
             continue
         if any(_BEYOND.search(c) and _CUE[kind].search(c) for sentence in sentences for c in clauses(sentence)
                if band_of(c, kind) is None):

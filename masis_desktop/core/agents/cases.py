@@ -6,6 +6,8 @@ case written beside it: "open every day from 9am to 4pm (10am to 4pm on Sundays)
 year (£10 for over-65s and students)" answered £15 for a student, "£35 for a small car, £40 for a family car and £50
 for a 4x4" answered £40 for a 4x4, "£95 for club members and £120 for non-members; single days cost £22 and £28
 respectively" answered £22 for non-members, and "caravans ... April to September only" answered "Yes" for November.
+Held-out v26's added a "respectively" list of words ("under-11, under-13 and under-15 teams play ... on Tuesday,
+Wednesday and Thursday evenings respectively") and an ordinal ("your tenth sundae is free" answered "eighth").
 The 1.5B critic reads such a sentence as supporting any of its values; the code reads which case each belongs to.
 These checks only read the cited passages' sentences and the claim: each returns what it found, and the audit
 (``citations``) turns it into a finding.
@@ -138,6 +140,102 @@ def listed_case_conflict(claim: str, passages: Sequence[Passage]) -> tuple[str, 
                 other = next((phrase for q, own, phrase in cases if near & own and phrase != owners[0][1]), None)
                 if other is not None:
                     return pid, value.text, owners[0][1], other
+    return None
+
+
+_ITEM = r"[\w£$€.'’-]+"
+_LIST = re.compile(rf"{_ITEM}(?:,\s+{_ITEM})*,?\s+and\s+{_ITEM}", re.IGNORECASE)
+_RESP_LIST = re.compile(rf"({_LIST.pattern})(?:\s+[a-z]+)?\s+respectively\b", re.IGNORECASE)
+
+
+def _items(found: str) -> list[str] | None:
+    """A list's items, when all are figures or all are words ("adults and £10" is no list)."""
+    items = [i for i in re.split(r",\s+(?:and\s+)?|\s+and\s+", found) if i]
+    money = [bool(tx.quantities(i)) for i in items]
+    return items if all(money) or not any(money) else None
+
+
+def respective_pairs(line: str) -> list[tuple[str, str]]:
+    """(item, its value) of a "respectively" sentence with one list before it in the same clause: "Our under-11,
+    under-13 and under-15 teams play ... on Tuesday, Wednesday and Thursday evenings respectively" -> (under-11,
+    Tuesday), (under-13, Wednesday), (under-15, Thursday)."""
+    resp = _RESP_LIST.search(line)
+    if resp is None or (values := _items(resp.group(1))) is None:
+        return []
+    before = [m for m in _LIST.finditer(line, 0, resp.start(1)) if m.end() <= resp.start(1)]
+    lists = [(m, items) for m in before if (items := _items(m.group(0))) is not None and len(items) == len(values)]
+    if len(lists) != 1 or re.search(r"[,;:]", line[lists[0][0].end():resp.start(1)]):
+        return []
+    return list(zip(lists[0][1], values, strict=True))
+
+
+def _names(text: str, item: str) -> bool:
+    return re.search(rf"(?<![\w-]){re.escape(item)}(?![\w-])", text, re.IGNORECASE) is not None
+
+
+def respective_conflict(claim: str, passages: Sequence[Passage]) -> tuple[str, str, str] | None:
+    """(passage id, item, the value the passage gives it) when the claim pairs an item of a "respectively" list
+    with another item's value, and names neither that item nor its own value (held-out v26: the under-11s'
+    Tuesday given to the under-13s)."""
+    for pid, lines in passages:
+        for line in lines:
+            pairs = respective_pairs(line)
+            for i, (item, value) in enumerate(pairs):
+                if not _names(claim, item) or _names(claim, value) or any(
+                        _names(claim, other) for j, (other, _) in enumerate(pairs) if j != i):
+                    continue
+                if any(_names(claim, v) for j, (_, v) in enumerate(pairs) if j != i):
+                    return pid, item, value
+    return None
+
+
+_ORDINALS = ("second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh",
+             "twelfth", "fifteenth", "twentieth")
+_ORDINAL = re.compile(rf"\b({'|'.join(_ORDINALS)}|\d{{1,2}}(?:st|nd|rd|th))\s+([a-z]+)", re.IGNORECASE)
+
+
+def ordinal_conflict(claim: str, passages: Sequence[Passage]) -> tuple[str, str, str] | None:
+    """(passage id, the claim's ordinal, the passage's) when the claim gives a thing an ordinal ("your eighth
+    sundae is free") that the cited passages never give it, where they give it another ("your tenth sundae is
+    free"): the figure checks read no ordinal words (held-out v26)."""
+    for m in _ORDINAL.finditer(claim):
+        noun = tx.stem(m.group(2))
+        stated = [(pid, o.group(0)) for pid, lines in passages for line in lines for o in _ORDINAL.finditer(line)
+                  if tx.stem(o.group(2)) == noun]
+        said = " ".join(line for _, lines in passages for line in lines)
+        if stated and not _names(said, m.group(1)):  # "10% off the second child's fees and 15% off the third"
+            return stated[0][0], m.group(0), stated[0][1]
+    return None
+
+
+def pairing_conflict(question: str, claim: str, passages: Sequence[Passage]) -> tuple[str, str, str] | None:
+    """(passage id, name, its clause) when the claim puts a name with a value that no cited clause pairs it with,
+    while every cited clause naming it gives another value of that kind: "Reedbed Hide and Avocet Hide are on the
+    1km boardwalk" over "Reedbed Hide and Heron Hide are on the 1km wheelchair-accessible boardwalk, while Avocet
+    Hide and Tern Hide are on the 3.5km outer trail" (held-out v26). Names of the question and of the heading
+    line are the subject, not a pairing; a claim with several values of the kind is not judged."""
+    values = [q for q in tx.quantities(claim) if q.unit and not any(tx.same_quantity(q, a)
+                                                                  for a in tx.quantities(question))]
+    if not values:
+        return None
+    units = [(pid, c) for pid, lines in passages for line in lines[1:] for c in bands.clauses(line)]
+    heads = " ".join(lines[0] for _, lines in passages if lines)
+    for name in tx.names(claim):
+        words = name.split()
+        if len(words) < 2 or any(w.lower() in tx.MONTHS or w.lower().rstrip("s") in bands.DAYS or
+                                 any(ch.isdigit() for ch in w) for w in words):
+            continue  # a place's or thing's name of two words or more ("Avocet Hide"), not a month or a day
+        if tx.name_in(name, question) or tx.name_in(name, heads):
+            continue
+        mine = [(pid, c) for pid, c in units if tx.name_in(name, c)]
+        for value in values:
+            if sum(v.kind == value.kind for v in values) > 1:
+                continue  # "£52: £8 cheaper than the £60 Nordmann fir" puts its figures together from clauses
+            kin = [[o for o in tx.quantities(c) if o.kind == value.kind and o.unit] for _, c in mine]
+            if not mine or not all(kin) or any(tx.same_quantity(value, o) for os in kin for o in os):
+                continue
+            if any(_states(c, value) for _, c in units):
+                return mine[0][0], name, mine[0][1]
     return None
 
 

@@ -735,6 +735,9 @@ def name_in(name: str, text: str) -> bool:
         return True
     if len(parts) > 1 and name.lower() in text.lower():
         return True
+    if len(parts) > 1 and name.lower().endswith("s") and re.search(
+            rf"(?<![\w-]){re.escape(name.lower()[:-1])}(?![\w-])", text.lower()):
+        return True  # "under-13s" in "our under-11, under-13 and under-15 teams"
     if re.fullmatch(r"(?=\w*\d)(?=\w*[^\W\d_])\w+", name):
         # a code such as "X2" or "R290": the word index splits letters from digits, so match the code whole
         # ("X3" must not pass on a page that says "X2" and "3 kW")
