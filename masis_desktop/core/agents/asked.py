@@ -423,7 +423,6 @@ _NOT_MEMBER = re.compile(r"\b(?:not|n't|never\s+been)\s+(?:yet\s+)?(?:a\s+|an\s+
                          re.IGNORECASE)
 
 
-_PRICE = re.compile(r"[£$€]\s?\d|\d\s?(?:p|pence)\b")
 _ASIDE = re.compile(r"\([^()]*\)")
 
 
@@ -452,8 +451,9 @@ def other_cases(question: str, claims: Sequence[Sequence[Sequence[str]]], plains
     per week" beside "20 working days per calendar year", answers the question with its other value). A question
     naming two alternatives of a set asks about both and is not judged on that set. A price claim (``plains``: the
     claims' texts) that itself names another alternative, outside brackets, and not the question's, with a value of
-    a sentence naming it, is flagged whatever the answer's other sentences name: "£195, the £210 weekend price less
-    the £15 over-65 discount" for weekday hire, though the discount's sentence says "weekday" (held-out v25)."""
+    a sentence naming it, is flagged whatever the passage sentences name, unless a claim of the answer names the
+    question's: "£195, the £210 weekend price less the £15 over-65 discount" for weekday hire, though the discount's
+    sentence says "weekday" (held-out v25)."""
     out: dict[int, tuple[str, str]] = {}
     question = _NOT_MEMBER.sub("non-member", question)  # "I'm not a member" asks the non-members' case (held-out v24)
     for case_set in _SETS:
@@ -462,8 +462,8 @@ def other_cases(question: str, claims: Sequence[Sequence[Sequence[str]]], plains
             continue
         name, mine = asked[0]
         others = [(n, p) for n, p in case_set if n != name]
-        for index, plain in enumerate(plains):
-            if not _PRICE.search(plain):
+        for index, plain in enumerate(plains if not any(mine.search(p) for p in plains) else ()):
+            if not any(q.kind == "currency" for q in tx.quantities(plain)):
                 continue  # "Yes, juniors ... are welcome on adult nights" names a case as who may come
             own = _ASIDE.sub(" ", plain)  # "£5 per session (members pay £3)": the other case as an aside
             said = next(((n, p) for n, p in others if p.search(own)), None)

@@ -291,28 +291,20 @@ def scaled_from(q: tx.Quantity, claim: str, question: str | None, sources: Seque
     return None
 
 
-def _derivation(q: tx.Quantity, claim: str, question: str | None, cited: list[Source], *,
-                computing: bool = True) -> str | None:
-    """How a figure no cited passage states follows from what they state: arithmetic the claim or question asks
-    for (``derived_from``, only when ``computing``), a concession (``discounted_from``), or a rate or duration the
-    claim states (``scaled_from``)."""
-    return ((derived_from(q, cited) if computing else None) or discounted_from(q, claim, cited)
-            or scaled_from(q, claim, question, cited))
-
-
 def derivations(claim: str, question: str | None, cited: list[Source], *, computing: bool
                 ) -> dict[tx.Quantity, str]:
-    """How each figure of ``claim`` that no cited passage states follows from them (see
-    ``_derivation``), in two rounds: a total may add a figure the claim itself derived ("£33 a month: £22 for the
-    first child and half of that, £11, for the second": held-out v25 refused it)."""
+    """How each figure of ``claim`` that no cited passage states follows from what they state: exactly, by a
+    concession (``discounted_from``) or a rate or duration the claim states (``scaled_from``); else, when
+    ``computing``, by arithmetic the claim or question asks for (``derived_from``), which may take one figure the
+    claim derived exactly ("£33 a month: £22 for the first child and half of that, £11, for the second": held-out
+    v25 refused it). Only exact ones feed it: a sum or difference matches within half the last digit written, so
+    chaining on one let "£9 ... less the £1 reduction" pass (the £1 as £10 less the derived £9)."""
     open_ = [q for q in tx.quantities(claim) if not any(quantity_in(q, c) for c in cited)]
     if not cited or not open_:
         return {}
-    out = {q: how for q in open_ if (how := _derivation(q, claim, question, cited, computing=computing))}
-    # only exact derivations feed a total: a sum or difference matches within half the last digit written, so
-    # chaining on it let "£9 ... less the £1 reduction" pass (the £1 as £10 less the derived £9)
-    exact = [q for q in out if not derived_from(q, cited)] if computing else []
-    if exact:
+    out = {q: how for q in open_ if (how := discounted_from(q, claim, cited) or scaled_from(q, claim, question, cited))}
+    if computing:
+        exact = list(out)
         out |= {q: how for q in open_ if q not in out and (how := derived_from(q, cited, exact))}
     return out
 
@@ -428,15 +420,15 @@ def _date_findings(claim: str, cited: Sequence[Source], others: Sequence[Source]
     return out
 
 
-def fact_findings(claim: str, cited: list[Source], evidence: list[Source], *,
-                  question: str | None = None) -> tuple[list[str], list[Finding]]:
+def fact_findings(claim: str, cited: list[Source], evidence: list[Source], *, question: str | None = None,
+                  derived: dict[tx.Quantity, str] | None = None) -> tuple[list[str], list[Finding]]:
     """Numbers and names of ``claim`` that the cited sources do not state, classified (see the module table).
     A figure computed from cited figures counts as stated when the claim or the ``question`` asks for a
     computation. A name the ``question`` uses that no evidence chunk mentions is the user's term for the subject
     and not a finding; whether the passages are about it is ``unasked_names``' business."""
     missing: list[str] = []
-    computing = computes(claim, question, cited)
-    derived = derivations(claim, question, cited, computing=computing)
+    if derived is None:  # the audit passes what it computed once for the sentence's note
+        derived = derivations(claim, question, cited, computing=computes(claim, question, cited))
     findings: list[Finding] = []
     others = [s for s in evidence if s not in cited]
     cited_ids = [s.id for s in cited]
@@ -1206,21 +1198,16 @@ def _claim_fit(question: str, claim: str, person: str, cited: Sequence[Source]
     best: tuple[int, str, str, str] | None = None
     for src in cited:
         for line in src.lines[1:]:  # the heading line names the organisation
-            for unit in [line]:
-                people = _people_in(unit)
-                if len(people) != 1:
-                    continue  # clause by clause, "and Jago Trewin on Thursdays" lost its verb to the clause before
-                other = people.pop()
-                fit = len(words & tx.content_stems(unit))
-                if other == person or other in person or person in other:
-                    own = max(own, fit)
-                elif best is None or fit > best[0]:
-                    best = (fit, other, unit, src.id)
+            people = {m.group(0) for m in tx.PERSON.finditer(line) if _person(m.group(0))}
+            if len(people) != 1:
+                continue
+            other = people.pop()
+            fit = len(words & tx.content_stems(line))
+            if other == person or other in person or person in other:
+                own = max(own, fit)
+            elif best is None or fit > best[0]:
+                best = (fit, other, line, src.id)
     return own, best
-
-
-def _people_in(text: str) -> set[str]:
-    return {m.group(0) for m in tx.PERSON.finditer(text) if _person(m.group(0))}
 
 
 def _said_of_other(question: str, claim: str, person: str, cited: Sequence[Source], answer: str) -> Finding | None:
@@ -2995,14 +2982,14 @@ def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encode
         elif valid:
             checkable += 1
             cited = [by_id[i] for i in valid]
-            missing, mine_facts = fact_findings(plain, cited, sources, question=question)
+            figured = derivations(plain, question, cited, computing=computes(plain, question, cited))
+            missing, mine_facts = fact_findings(plain, cited, sources, question=question, derived=figured)
             if not mine_facts and question and (wrong_row := row_finding(plain, cited, question)
                                                 or by_case.get(index)) is not None:
                 mine_facts.append(wrong_row)
             mine.extend(mine_facts)
             check.unsupported_tokens = missing
-            computing = computes(plain, question, cited)
-            derived = {q.text: how for q, how in derivations(plain, question, cited, computing=computing).items()}
+            derived = {q.text: how for q, how in figured.items()}
             stated = plain
             for text in derived:  # a computed figure is supported by its arithmetic, not by word overlap
                 stated = stated.replace(text, " ")
