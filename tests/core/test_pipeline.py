@@ -440,7 +440,7 @@ def test_a_close_call_between_rival_values_keeps_the_stated_one() -> None:
 def test_a_value_the_model_would_not_write_is_retried_and_flagged() -> None:
     s = Scripted()
     s.synth.enqueue(GOOD, GOOD)
-    s.judge.enqueue(-12.5, audit(0.9), -6.9, audit(0.9), score())
+    s.judge.enqueue(-12.5, audit(0.9), -11.9, audit(0.9), score())
     out = run(Q, corpus(), s, max_retries=1)
     r = out.response
     first, second = out.entries("critic")
@@ -450,7 +450,7 @@ def test_a_value_the_model_would_not_write_is_retried_and_flagged() -> None:
     assert r["metrics"]["retry_reasons"][0]["confidence"] == pytest.approx(0.675)
     revision = s.synth.calls[1].messages[1]["content"]  # the finding reaches the writer's second attempt
     assert "[c1] would not give 60 seconds as the answer (log-probability -12.5)" in revision
-    assert second["verifications"][0]["rejected"] is False  # -6.9 is above the threshold (-7.0)
+    assert second["verifications"][0]["rejected"] is False  # -11.9 is above the threshold (-12.0)
     assert r["status"] == "success" and r["confidence"] == pytest.approx(0.9)
     # beside a sentence the model reads as the answer, a copied sentence of the passage is context, not an error
     s = Scripted()

@@ -67,6 +67,8 @@ _CAPACITY_ONE = re.compile(rf"\b(?:serves|sleeps|seats|feeds|accommodates)\s+{_N
 _UNIT = r"(?:\s*(?:miles?|km|kilomet(?:re|er)s?|kg|years?|people|persons|guests|players|participants))?"
 _RANGES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(rf"(?<![\d.])(?<!\d[:/]){_NUM}{_UNIT}{_DASH}{_NUM}(?!\d|[:/.]\d)", re.IGNORECASE), "between"),
+    # "between 5 and 12 miles" (held-out v27: the outer delivery zone read as no band)
+    (re.compile(rf"\bbetween\s+{_NUM}{_UNIT}\s+and\s+{_NUM}(?!\d|[:/.]\d)", re.IGNORECASE), "between"),
     (re.compile(rf"\b(?:under|below|less\s+than|younger\s+than|fewer\s+than)[- ]{_NUM}", re.IGNORECASE), "below"),
     (re.compile(rf"\b(?:within|up\s+to|maximum(?:\s+of)?|max\.?)\s+{_NUM}", re.IGNORECASE), "upto"),
     (re.compile(rf"(?<![\d.]){_NUM}{_UNIT}\s+(?:and|or)\s+(?:under|below|younger|less|fewer)\b", re.IGNORECASE),
@@ -425,7 +427,9 @@ def _band_parts(clause: str, kind: str) -> list[str]:
     9am–12:30pm", "(meet at 6am May–August, 7am in April and September)" (held-out v18: the weekday closing time
     and the April start accepted for a Saturday and for July). Cut only where both sides state a band of the kind
     and more than it: "April and September", "Thursday and Friday: 8am–7pm" stay one."""
-    if kind not in ("day", "month", TEAM):  # "£18 for Under-7s to Under-10s and £22 for Under-11s to Under-16s"
+    # "£18 for Under-7s to Under-10s and £22 for Under-11s to Under-16s", "£4.95 within 5 miles and £7.95 between 5
+    # and 12 miles"
+    if kind not in ("day", "month", TEAM, "miles", "km"):
         return [clause]
     for m in _PART_CUT.finditer(clause):
         left, right = clause[:m.start()], clause[m.end():]

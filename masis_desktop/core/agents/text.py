@@ -546,6 +546,24 @@ def rate_of(text: str, q: Quantity) -> frozenset[str]:
     return frozenset(out)
 
 
+_SPOKEN_TIME = re.compile(r"\b(?:(half|quarter)\s+(past|to)\s+|)(one|two|three|four|five|six|seven|eight|nine|ten"
+                          r"|eleven|twelve|\d{1,2})(?(1)|\s+o['’]clock)\b", re.IGNORECASE)
+
+
+def spoken_times(text: str) -> set[float]:
+    """Times of day ``text`` writes in words ("half past three", "quarter to five", "six o'clock"), in minutes
+    after midnight, morning and afternoon both: a question's own time, which an answer writes "3.30pm"."""
+    out: set[float] = set()
+    for m in _SPOKEN_TIME.finditer(text):
+        hour = int(m.group(3)) if m.group(3).isdigit() else NUMBER_WORDS[m.group(3).lower()]
+        if not 1 <= hour <= 12:
+            continue
+        offset = {None: 0, "half": 30, "quarter": 15}[m.group(1) and m.group(1).lower()]
+        minutes = hour * 60 + (offset if (m.group(2) or "past").lower() == "past" else -offset)
+        out |= {float(minutes % 720), float(minutes % 720 + 720)}
+    return out
+
+
 def number_words_in(text: str) -> set[float]:
     """Values of number words anywhere in ``text`` ("two offices" -> 2): accepted as support for digits."""
     return {float(NUMBER_WORDS[w]) for w in words(text) if w in NUMBER_WORDS}
@@ -703,6 +721,9 @@ def names(text: str) -> list[str]:
         if low in _UNITS or (m.start() > 0 and text[m.start() - 1].isdigit()):
             sentence_start = False
             continue  # units ("MB", "NOK") are checked as quantities, not names
+        if tok.islower() and "-" in tok and tok.split("-")[0] in STOPWORDS:
+            sentence_start = False
+            continue  # "to-10-mile" of "the 4-to-10-mile zone": a range's words, no code
         has_digit = any(c.isdigit() for c in tok)
         acronym = len(tok) >= 2 and tok.isupper() and tok.isalpha() and low != "ok"  # "Is that OK?" names nothing
         camel = bool(re.search(r"[a-z][A-Z]", tok))
@@ -736,8 +757,9 @@ def name_in(name: str, text: str) -> bool:
     if len(parts) > 1 and name.lower() in text.lower():
         return True
     if len(parts) > 1 and name.lower().endswith("s") and re.search(
-            rf"(?<![\w-]){re.escape(name.lower()[:-1])}(?![\w-])", text.lower()):
-        return True  # "under-13s" in "our under-11, under-13 and under-15 teams"
+            r"(?<![\w-])" + r"[-\s]".join(re.escape(p) for p in re.split(r"[-\s]", name.lower()[:-1])) + r"(?![\w-])",
+            text.lower()):
+        return True  # "under-13s" in "our under-11, under-13 and under-15 teams", "under-8s" in "children under 8"
     if re.fullmatch(r"(?=\w*\d)(?=\w*[^\W\d_])\w+", name):
         # a code such as "X2" or "R290": the word index splits letters from digits, so match the code whole
         # ("X3" must not pass on a page that says "X2" and "3 kW")
@@ -770,11 +792,17 @@ _FISCAL = re.compile(r"^FY\s?(\d{2}|\d{4})$", re.IGNORECASE)
 _FIRST_PERSON = re.compile(r"I(?:['’](?:ll|m|ve|d))?")  # "I'll end up paying": the asker, no name (held-out v13)
 
 
+# "Italian-language tours", "London-based": the name is its capitalised part (held-out v27 found "Italian-language"
+# in no passage that offers "Italian tours")
+_NAME_COMPOUND = re.compile(r"([A-Z][a-z]+)(?:-[a-z]+)+")
+
+
 def question_names(question: str) -> list[str]:
     """The names and codes a question is about, whole: "Northgate", "Plus", "v5.1", "FY2024" (months are dates,
     which ``states_date`` checks; a bare number such as "4.0" is a quantity)."""
     codes = [m.group(0) for m in _VERSION_CODE.finditer(question) if any(c.isalpha() for c in m.group(0))]
-    out = codes + [n for n in names(question) if n.lower() not in MONTHS and not _FIRST_PERSON.fullmatch(n)
+    found = [m.group(1) if (m := _NAME_COMPOUND.fullmatch(n)) else n for n in names(question)]
+    out = codes + [n for n in found if n.lower() not in MONTHS and not _FIRST_PERSON.fullmatch(n)
                    and not any(c.startswith(n) and c != n for c in codes)]
     return list(dict.fromkeys(out))
 

@@ -11,6 +11,10 @@ what the model would write (dev: log-probability -0.4 to -6.7 for right answers)
 far lower (-10 to -26 for most wrong answers code cannot catch by itself: another role, another component, a date
 of another event). One prefill per sentence plus one decode step per value token, no sampling.
 
+The threshold was -7 (dev) until the twenty-fourth session: over held-out v22-v27 (300 pairs, all spent), -12
+accepts 16 more right answers whose value the model finds unlikely but the passage gives ("£9 a year" for "£9 for
+students") and 6 more wrong ones; right answers there scored -7 to -12 as often as wrong ones.
+
 A sentence below ``VERIFY_MIN_LOGPROB`` becomes a model issue on that sentence (retry, confidence x0.75), exactly
 like a slot disagreement; a failed call changes nothing (the code verdict stands). Scoring runs before the audit
 call, on the same system prefix, so the evaluator still finds the audit prompt in the KV cache.
@@ -31,7 +35,7 @@ from masis_desktop.core.events import CancelToken
 from masis_desktop.core.llm.protocol import LLM
 from masis_desktop.errors import CancelledError
 
-VERIFY_MIN_LOGPROB = -7.0  # a value less likely than this is rejected (chosen on the dev set only)
+VERIFY_MIN_LOGPROB = -12.0  # a value less likely than this is rejected (see the note above)
 MAX_VERIFIED = 3  # sentences per draft; each costs one prefill of its passages
 MAX_SPAN_WORDS = 6  # a sentence without a number or name: its first new words, at most this many
 # Verdicts whose sentence code already rejects for good (or that make no claim): nothing left to verify.
