@@ -137,3 +137,46 @@ def test_spoken_times() -> None:
     assert tx.spoken_times("at half past three") == {210.0, 930.0}
     assert tx.spoken_times("quarter to five") == {285.0, 1005.0}
     assert tx.spoken_times("I have three kids") == set()
+
+
+# Right answers held-out v28 refused (in-sample, measured on no blind set yet), in new words.
+RESCUE = ("Brookside Cat Rescue — Adopting. Adopters must live within 20 miles of the centre. Adoption costs £90 a "
+          "cat. Home visits are made by Lena Fry.")
+CHIPPY = ("Harbour Fryer — Hours and Delivery. We open Tuesday to Saturday, 11am to 2pm and 4.30pm to 9pm. Delivery "
+          "runs on Friday and Saturday evenings from 5pm, within 2 miles. Large cod and chips costs £11.20; a "
+          "children's meal costs £4.80.")
+BINGO = ("Lucky Star Bingo — Prices. The afternoon main book rose from £6 to £7 on 1 March. Over-65s get £1 off the "
+         "afternoon main book on Tuesdays.")
+SHOP = ("Ashby Butchers — Offers. Beef mince costs £8.40 per kg, or £22 for a 3 kg pack. Open Monday to Friday 8am "
+        "to 5pm. Saturday 7am to 4pm and Sunday 9am to 1pm (Sunday opening in December only).")
+PAPERS = ("Kettle's News — Delivery. Delivery costs £2.80 a week for daily papers and 90p for Sunday papers. "
+          "Customers in Hillend pay £3.50 and £1.20 respectively.")
+NURSERY = ("Daisy Chain Nursery — Ratios. Staff ratios are one adult to three children under two and one to five "
+           "for three-year-olds.")
+
+
+@pytest.mark.parametrize(("passage", "question", "answer"), [
+    # a "No" by the passage's own band is no value from outside the asked band
+    (RESCUE, "I live 24 miles away. Could I adopt a cat from Brookside?",
+     "No, adopters must live within 20 miles of the centre [c1]."),
+    (CHIPPY, "Could Harbour Fryer deliver to us on a Wednesday evening?",
+     "No, delivery runs only on Friday and Saturday evenings from 5pm, within 2 miles [c1]."),
+    # a price the claim computes from today's figures, equal to the old one
+    (BINGO, "My dad is 70 and plays on Tuesday afternoons. What does his main book cost?",
+     "£6: over-65s get £1 off the £7 afternoon main book on Tuesdays [c1]."),
+    # "save" asks for arithmetic; the question's count times a claim's rate is a step
+    (SHOP, "I need 3 kg of beef mince. How much do I save with the pack?",
+     "You save £3.20: the 3 kg pack is £22, against 3 kg at £8.40 per kg [c1]."),
+    (CHIPPY, "What would two large cod and chips and a children's meal come to?",
+     "Two large cod and chips at £11.20 each plus a £4.80 children's meal come to £27.20 [c1]."),
+    # an "only" restricting months does not restrict days
+    (SHOP, "Is Ashby Butchers open on Mondays?", "Yes, it is open Monday to Friday from 8am to 5pm [c1]."),
+    # "respectively" after a sentence listing the cases
+    (PAPERS, "I live in Hillend. What is the weekly delivery charge for daily papers and a Sunday paper?",
+     "£4.70 a week: £3.50 for daily papers and £1.20 for Sunday papers in Hillend [c1]."),
+    # "one to five for three-year-olds" gives five children without the noun
+    (NURSERY, "How many children does each adult look after in the three-year-olds' room?",
+     "One adult for every five children [c1]."),
+])
+def test_right_answers_held_out_v28_refused_in_new_words(passage: str, question: str, answer: str) -> None:
+    assert refusals(answer, [passage], question) == []

@@ -276,6 +276,8 @@ def restricted_case(question: str, claim: str, passages: Sequence[Passage]) -> t
                 if not _ONLY.search(clause):
                     continue
                 for kind, number in asked.items():
+                    if not (_DAY_ONLY if kind == "day" else _MONTH_ONLY).search(clause):
+                        continue  # "(Sunday opening from May to September only)" restricts months, not days
                     band = bands.band_of(clause, kind)
                     if band is not None and not band.holds(number):
                         return pid, clause.strip()
@@ -285,6 +287,9 @@ def restricted_case(question: str, claim: str, passages: Sequence[Passage]) -> t
 # "Tuesday practice only", "on Saturday only", "only on Sundays": a thing a passage allows on some days alone
 _DAY_ONLY = re.compile(rf"\bonly\s+(?:on\s+)?{bands._DAY}s?\b|\b{bands._DAY}s?\b(?:\s+[a-z-]+){{0,2}}\s+only\b",
                        re.IGNORECASE)
+_MONTH = "(?:" + "|".join(tx.MONTHS) + ")"
+_MONTH_ONLY = re.compile(rf"\bonly\s+(?:in\s+|from\s+|during\s+|between\s+)?{_MONTH}\b"
+                         rf"|\b{_MONTH}\b(?:\s+[a-z-]+){{0,2}}\s+only\b", re.IGNORECASE)
 _DAY_FIT_MIN = 2  # content words a claim's clause must share with the restricting clause, beyond days and figures
 
 
@@ -371,11 +376,12 @@ def named_days_conflict(question: str, claim: str, passages: Sequence[Passage]) 
     """(passage id, name, sentence) when the claim gives a place or thing the question names the days a cited
     sentence gives another name, while no sentence naming it gives those days: "The Brighton shop is open
     Wednesday to Sunday only" over "Our Brighton shop ... is open every day ... Our Lewes branch ... is open
-    Wednesday to Sunday" (held-out v27); with "only" the claim's days must be all the sentence's. The rival
-    sentence must name none of the question's names."""
+    Wednesday to Sunday" (held-out v27); with "only" the claim's days must be all the sentence's. The question must
+    ask about days (name one, or ask "when", "which days", "open"), the claim give two days or more, and the rival
+    sentence name none of the question's names."""
     days = bands.days_in(claim)
-    if not days:
-        return None
+    if len(days) < 2 or not (_ASKS_DAYS.search(question) or "day" in bands.asked_numbers(question)):
+        return None  # the days are the answer: "Sunday papers" in a price answer are no opening days (held-out v28)
     asked = [n for n in tx.question_names(question) if tx.name_in(n, claim) and n.lower() not in bands.DAYS
              and n.lower().rstrip("s") not in bands.DAYS]
     lines = [(pid, line) for pid, found in passages for line in found[1:]]
@@ -389,6 +395,9 @@ def named_days_conflict(question: str, claim: str, passages: Sequence[Passage]) 
                     and any(_person_free(n) for n in tx.names(line))):
                 return pid, name, line
     return None
+
+
+_ASKS_DAYS = re.compile(r"\b(?:which|what)\s+days?\b|\bwhen\b|\bopen\b", re.IGNORECASE)
 
 
 def _person_free(name: str) -> bool:
