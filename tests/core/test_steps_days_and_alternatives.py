@@ -66,7 +66,7 @@ def test_wrong_answers_held_out_v27_accepted_in_new_words(passage: str, question
     assert any(why in f for f in refusals(wrong, [passage], question))
 
 
-@pytest.mark.parametrize(("passage", "question", "answer"), [
+V27_RIGHT = [
     # three steps: 4 x £32 written out, 10% of it, and what is left
     (BAKERY, "I need four small sandwich platters for a meeting. What will they come to?",
      "£115.20: four small platters at £32 each come to £128, less 10% for four or more (£12.80) [c1]."),
@@ -93,9 +93,7 @@ def test_wrong_answers_held_out_v27_accepted_in_new_words(passage: str, question
     # the question's "half past two" written as a time, and its count as a multiplier
     (SALE, "If I buy 3 kilos at the kilo sale at half past two, what do I pay?",
      "£36: after 2pm clothing is £12 per kilo, and 2.30pm is after 2pm, so 3 × £12 [c1]."),
-])
-def test_right_answers_held_out_v27_refused_in_new_words(passage: str, question: str, answer: str) -> None:
-    assert refusals(answer, [passage], question) == []
+]
 
 
 def test_a_price_before_previously_is_todays() -> None:
@@ -155,7 +153,7 @@ NURSERY = ("Daisy Chain Nursery — Ratios. Staff ratios are one adult to three 
            "for three-year-olds.")
 
 
-@pytest.mark.parametrize(("passage", "question", "answer"), [
+V28_RIGHT = [
     # a "No" by the passage's own band is no value from outside the asked band
     (RESCUE, "I live 24 miles away. Could I adopt a cat from Brookside?",
      "No, adopters must live within 20 miles of the centre [c1]."),
@@ -177,6 +175,9 @@ NURSERY = ("Daisy Chain Nursery — Ratios. Staff ratios are one adult to three 
     # "one to five for three-year-olds" gives five children without the noun
     (NURSERY, "How many children does each adult look after in the three-year-olds' room?",
      "One adult for every five children [c1]."),
-])
-def test_right_answers_held_out_v28_refused_in_new_words(passage: str, question: str, answer: str) -> None:
+]
+
+
+@pytest.mark.parametrize(("passage", "question", "answer"), V27_RIGHT + V28_RIGHT)
+def test_right_answers_held_out_v27_and_v28_refused_in_new_words(passage: str, question: str, answer: str) -> None:
     assert refusals(answer, [passage], question) == []

@@ -101,6 +101,7 @@ _DAY = (r"(mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:r(?:s(?:day)?)?)?|
         r"|sun(?:day)?)s?\.?")
 _DAY_RANGE = re.compile(rf"\b{_DAY}\s*(?:[-–—]|to|until)\s*{_DAY}(?![\w])", re.IGNORECASE)
 _ONE_DAY = re.compile(rf"\b{_DAY}(?![\w])", re.IGNORECASE)
+DAY_PATTERN = _DAY  # a weekday's name or short form, one group
 _DAY_GROUPS = {"weekday": (1, 2, 3, 4, 5), "weekdays": (1, 2, 3, 4, 5), "weekend": (6, 7), "weekends": (6, 7),
                "daily": (1, 2, 3, 4, 5, 6, 7), "every day": (1, 2, 3, 4, 5, 6, 7)}
 _DAY_GROUP = re.compile(rf"(?<![\w-])({'|'.join(_DAY_GROUPS)})(?![\w-])", re.IGNORECASE)

@@ -285,17 +285,20 @@ def restricted_case(question: str, claim: str, passages: Sequence[Passage]) -> t
 
 
 # "Tuesday practice only", "on Saturday only", "only on Sundays": a thing a passage allows on some days alone
-_DAY_ONLY = re.compile(rf"\bonly\s+(?:on\s+)?{bands._DAY}s?\b|\b{bands._DAY}s?\b(?:\s+[a-z-]+){{0,2}}\s+only\b",
-                       re.IGNORECASE)
+_DAY_ONLY = re.compile(rf"\bonly\s+(?:on\s+)?{bands.DAY_PATTERN}s?\b|\b{bands.DAY_PATTERN}s?\b(?:\s+[a-z-]+){{0,2}}"
+                       r"\s+only\b", re.IGNORECASE)
 _MONTH = "(?:" + "|".join(tx.MONTHS) + ")"
 _MONTH_ONLY = re.compile(rf"\bonly\s+(?:in\s+|from\s+|during\s+|between\s+)?{_MONTH}\b"
                          rf"|\b{_MONTH}\b(?:\s+[a-z-]+){{0,2}}\s+only\b", re.IGNORECASE)
 _DAY_FIT_MIN = 2  # content words a claim's clause must share with the restricting clause, beyond days and figures
 
 
+_DAY_STEMS = frozenset({tx.stem(d) for d in bands.DAYS} | {tx.stem(d) + "s" for d in bands.DAYS} | {"onli"})
+
+
 def _plain_words(text: str) -> set[str]:
-    days = {tx.stem(d) for d in bands.DAYS} | {tx.stem(d) + "s" for d in bands.DAYS}
-    return {w for w in tx.content_stems(text) if not any(ch.isdigit() for ch in w) and w not in days} - {"onli"}
+    """A clause's content stems less figures, weekdays and "only": what it says, whatever day it says it of."""
+    return {w for w in tx.content_stems(text) if not any(ch.isdigit() for ch in w)} - _DAY_STEMS
 
 
 def day_only_conflict(claim: str, passages: Sequence[Passage]) -> tuple[str, str] | None:
@@ -359,14 +362,12 @@ def band_rule_conflict(claim: str, passages: Sequence[Passage]) -> tuple[str, st
         words = _plain_words(part)
         for pid, lines in passages:
             for line in lines:
-                banded = [(c, b) for c in bands.clauses(line) if (b := bands.band_of(c, "age")) is not None]
-                own = [len(words & _plain_words(c)) for c, b in banded
-                       if abs(b.low - mine.low) < 0.01 and abs(b.high - mine.high) < 0.01]
+                banded = [(len(words & _plain_words(c)), c, abs(b.low - mine.low) < 0.01 and abs(
+                    b.high - mine.high) < 0.01) for c in bands.clauses(line) if (b := bands.band_of(c, "age"))]
+                own = [fit for fit, _, same in banded if same]
                 if not own or len(banded) < 2:
                     continue
-                fit, clause = max(((len(words & _plain_words(c)), c) for c, b in banded
-                                   if abs(b.low - mine.low) >= 0.01 or abs(b.high - mine.high) >= 0.01),
-                                  default=(0, ""))
+                fit, clause = max(((fit, c) for fit, c, same in banded if not same), default=(0, ""))
                 if fit >= max(_BAND_FIT_MIN, max(own) + _BAND_FIT_MARGIN):
                     return pid, clause
     return None
@@ -382,8 +383,7 @@ def named_days_conflict(question: str, claim: str, passages: Sequence[Passage]) 
     days = bands.days_in(claim)
     if len(days) < 2 or not (_ASKS_DAYS.search(question) or "day" in bands.asked_numbers(question)):
         return None  # the days are the answer: "Sunday papers" in a price answer are no opening days (held-out v28)
-    asked = [n for n in tx.question_names(question) if tx.name_in(n, claim) and n.lower() not in bands.DAYS
-             and n.lower().rstrip("s") not in bands.DAYS]
+    asked = [n for n in tx.question_names(question) if tx.name_in(n, claim) and not _calendar(n)]
     lines = [(pid, line) for pid, found in passages for line in found[1:]]
     for name in asked:
         own = [line for _, line in lines if tx.name_in(name, line)]
@@ -392,7 +392,7 @@ def named_days_conflict(question: str, claim: str, passages: Sequence[Passage]) 
             continue
         for pid, line in lines:
             if (bands.days_in(line) == days and not any(tx.name_in(n, line) for n in asked)
-                    and any(_person_free(n) for n in tx.names(line))):
+                    and any(not _calendar(n) for n in tx.names(line))):
                 return pid, name, line
     return None
 
@@ -400,7 +400,6 @@ def named_days_conflict(question: str, claim: str, passages: Sequence[Passage]) 
 _ASKS_DAYS = re.compile(r"\b(?:which|what)\s+days?\b|\bwhen\b|\bopen\b", re.IGNORECASE)
 
 
-def _person_free(name: str) -> bool:
-    """A capitalised name that is no weekday or month: a rival place or branch."""
-    return name.lower() not in bands.DAYS and name.lower().rstrip("s") not in bands.DAYS and \
-        name.lower() not in tx.MONTHS
+def _calendar(name: str) -> bool:
+    """A weekday's or month's name: a date, not a place or branch."""
+    return name.lower().rstrip("s") in bands.DAYS or name.lower() in bands.DAYS or name.lower() in tx.MONTHS

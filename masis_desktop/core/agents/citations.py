@@ -323,19 +323,24 @@ def derivations(claim: str, question: str | None, cited: list[Source], *, comput
     out = {q: how for q in open_ if (how := discounted_from(q, claim, cited) or scaled_from(q, claim, question, cited))}
     if not computing:
         return out
-    counts = _counts(question) | {o.value for c in cited for o in c.quantities if o.unit is None}
-    out |= {q: "the question's count" for q in _multipliers(claim, _counts(question)) if q in open_ and q not in out}
+    asked = _counts(question)
+    counts = asked | {o.value for c in cited for o in c.quantities if o.unit is None}
+    found = tx.quantities(claim)
+    times = [(a, b) for a, b in itertools.pairwise(found) if _TIMES.fullmatch(claim[a.end:b.start])]
+    # a bare count written as a multiplier ("so 2 x £450") that the question gives is the user's figure (held-out
+    # v27 called the "2" invented)
+    out |= {c: "the question's count" for pair in times for c in pair
+            if c in open_ and c not in out and c.unit is None and c.noun is None and c.value in asked}
     for _ in range(4):  # answers of more steps are not written by the models
-        known = [q for q in tx.quantities(claim) if q not in open_ or q in out] + _products(claim, out, open_, counts)
-        known += _implied(known, _counts(question))
+        known = [q for q in found if q not in open_ or q in out] + _products(claim, times, out, open_, counts)
+        known += _implied(known, asked)
         grown = {q: how for q in open_ if q not in out and (
             how := derived_from(q, [], known, exact=True) or discounted_from(q, claim, cited, known)
-            or _itemised(q, known) or next((o.text for o in known if o.text != q.text and o.unit == q.unit
-                                            and abs(o.value - q.value) <= 1e-9 * max(1.0, q.value)), None))}
+            or _itemised(q, known))}
         if not grown:
             break
         out |= grown
-    exact = list(out) + _products(claim, out, open_, counts)
+    exact = list(out) + _products(claim, times, out, open_, counts)
     out |= {q: how for q in open_ if q not in out and (how := derived_from(q, cited, exact))}
     return out
 
@@ -351,15 +356,12 @@ def _counts(question: str | None) -> set[float]:
 _TIMES = re.compile(r"\s*(?:[×x*]|times)\s*", re.IGNORECASE)
 
 
-def _products(claim: str, derived: dict[tx.Quantity, str], open_: Sequence[tx.Quantity], counts: set[float]
-              ) -> list[tx.Quantity]:
-    """The products a claim writes out, "2 x £21" or "£15 x 3", as figures: a count the question or the passages
-    give times a value the passages state or the claim derived."""
-    found = tx.quantities(claim)
+def _products(claim: str, times: Sequence[tuple[tx.Quantity, tx.Quantity]], derived: dict[tx.Quantity, str],
+              open_: Sequence[tx.Quantity], counts: set[float]) -> list[tx.Quantity]:
+    """The products a claim writes out (``times``: "2 x £21" or "£15 x 3") as figures: a count the question or the
+    passages give times a value the passages state or the claim derived."""
     out = []
-    for a, b in itertools.pairwise(found):
-        if not _TIMES.fullmatch(claim[a.end:b.start]):
-            continue
+    for a, b in times:
         count, value = (a, b) if a.unit is None and a.noun is None else (b, a)
         if (count.unit is None and count.noun is None and count.value in counts and value.unit is not None
                 and (value not in open_ or value in derived)):
@@ -376,20 +378,13 @@ def _implied(known: Sequence[tx.Quantity], counts: set[float]) -> list[tx.Quanti
             for q in known if q.kind == "currency" for n in counts if 1 < n <= 20]
 
 
-def _multipliers(claim: str, counts: set[float]) -> list[tx.Quantity]:
-    """Bare counts of ``claim`` written as a multiplier ("so 2 x £450") that the question gives ("2 square metres",
-    "two adults"): the user's own figure, not the passages' (held-out v27 called the "2" invented)."""
-    found = tx.quantities(claim)
-    return [c for a, b in itertools.pairwise(found) if _TIMES.fullmatch(claim[a.end:b.start])
-            for c in (a, b) if c.unit is None and c.noun is None and c.value in counts]
-
-
 def _itemised(q: tx.Quantity, known: Sequence[tx.Quantity]) -> str | None:
-    """A total of three or more of the claim's supported figures of ``q``'s unit (two are ``derived_from``'s)."""
+    """A product or implied figure equal to ``q``, or a total of three or more of the claim's supported figures
+    of ``q``'s unit (two are ``derived_from``'s)."""
     if q.unit is None:
         return None
-    parts = [o for o in known if o.unit == q.unit and o.value != q.value][:8]
-    for size in range(3, len(parts) + 1):
+    parts = [o for o in known if o.unit == q.unit and o.text != q.text][:8]
+    for size in (1, *range(3, len(parts) + 1)):
         for chosen in itertools.combinations(parts, size):
             if abs(sum(o.value for o in chosen) - q.value) <= 1e-9 * max(1.0, abs(q.value)):
                 return "total of " + " + ".join(o.text for o in chosen)
@@ -2324,9 +2319,7 @@ def _claim_derived(q: tx.Quantity, claim: str) -> bool:
     found = [o for o in tx.quantities(claim) if o.unit == q.unit]
     if not found or found[0].start != q.start:
         return False  # the result comes first; an operand ("than the £56 fir", held-out v26's wrong answer) does not
-    others = found[1:]
-    return any(abs(abs(a.value - b.value) - q.value) < 1e-9 or abs(a.value + b.value - q.value) < 1e-9
-               for a, b in itertools.combinations(others, 2))
+    return derived_from(q, [], found[1:], exact=True) is not None
 
 
 def _former_lead(line: str) -> bool:
@@ -3226,6 +3219,7 @@ def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encode
         needs_retry = True  # nothing in the answer is tied to a source
     plain_of = dict(zip((id(c) for c in claims), stripped, strict=True))
     cited_texts = list(dict.fromkeys(by_id[cid].text for c in claim_sentences for cid in c.citations if cid in by_id))
+    cited_lines = [line for s in sources if s.text in cited_texts for line in s.lines]
     cited_about = list(dict.fromkeys(by_id[cid].about for c in claim_sentences for cid in c.citations if cid in by_id))
     looped = tx.repeated_phrase(answer) if claim_sentences else None
     restates = bool(question) and bool(claim_sentences) and restates_question(
@@ -3276,9 +3270,8 @@ def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encode
             or outside_period(question, cited_texts)
             or subject_without_value(question, claimed, [s.lines for s in sources if s.text in cited_texts])
             or sibling_subject(question, [plain_of[id(c)] for c in claim_sentences])
-            or (None if denies_band(question, claimed) else bands.beyond_bands(
-                question, [line for s in sources if s.text in cited_texts for line in s.lines]))
-            or bands.missing_label(question, [line for s in sources if s.text in cited_texts for line in s.lines])):
+            or (None if denies_band(question, claimed) else bands.beyond_bands(question, cited_lines))
+            or bands.missing_label(question, cited_lines)):
         f = Finding(IssueType.INCOMPLETE, 0.7, gap, answer[:200],
                     f'answer only with what a passage states for what was asked, or write only: "{tx.ABSTAIN}"',
                     None, INCOMPLETE_FACTOR, True, False)
