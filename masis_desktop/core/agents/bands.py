@@ -123,7 +123,7 @@ _MONTH_NAMES = "|".join([m.capitalize() for m in tx.MONTHS] + [m[:3].capitalize(
 _ONE_MONTH = re.compile(rf"(?<!\d\s)(?<!\w)({_MONTH_NAMES})\.?(?!\w)(?!\s*\d{{1,2}}\b)")
 _MONTH_DASH = re.compile(r"(?:\s+\d{4})?\s*(?:[-–—]|to|until|through)\s*")  # "March 2025 to February 2026"
 _MONTH_AND = re.compile(r"\s*(?:,|&|/|and|or|,\s*and)\s*")
-_ASKED_MONTH = re.compile(rf"\b({'|'.join(m.capitalize() for m in tx.MONTHS)})\b")
+MONTH_NAME = re.compile(rf"\b({'|'.join(m.capitalize() for m in tx.MONTHS)})\b")
 _TIME_DASH = re.compile(r"\s*(?:[-–—]|to|until|till)\s*", re.IGNORECASE)
 _TIME_SIDE = re.compile(r"\b(after|before)\s+$", re.IGNORECASE)
 
@@ -154,7 +154,7 @@ def _day(word: str) -> int:
     return next(i + 1 for i, d in enumerate(DAYS) if d.startswith(w[:3]))
 
 
-def _month(word: str) -> int:
+def month_number(word: str) -> int:
     return next(i + 1 for i, m in enumerate(tx.MONTHS) if m.startswith(word.lower()[:3]))
 
 
@@ -180,7 +180,7 @@ def asked_numbers(question: str) -> dict[str, float]:
     if len(days) == 1:
         out["day"] = float(_day(days.pop()))
     # a month opening the question is the verb "May"
-    months = {_month(m.group(1)) for m in _ASKED_MONTH.finditer(question) if question[:m.start()].strip()}
+    months = {month_number(m.group(1)) for m in MONTH_NAME.finditer(question) if question[:m.start()].strip()}
     if len(months) == 1:
         out["month"] = float(months.pop())
     times = {q.value for q in tx.quantities(question) if q.unit == "hh:mm"}
@@ -276,9 +276,9 @@ def _month_runs(clause: str) -> list[tuple[set[float], int, int]]:
     joined: list[bool] = []
     previous: re.Match[str] | None = None
     for m in _ONE_MONTH.finditer(clause):
-        month = _month(m.group(1))
+        month = month_number(m.group(1))
         if previous is not None and _MONTH_DASH.fullmatch(clause, previous.end(), m.start()):
-            a = _month(previous.group(1))
+            a = month_number(previous.group(1))
             runs[-1] = (runs[-1][0] | {float((a - 1 + i) % 12 + 1) for i in range((month - a) % 12 + 1)},
                         runs[-1][1], m.end())
             joined[-1] = True

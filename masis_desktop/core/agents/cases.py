@@ -192,15 +192,24 @@ def respective_conflict(claim: str, passages: Sequence[Passage]) -> tuple[str, s
     """(passage id, item, the value the passage gives it) when the claim pairs an item of a "respectively" list
     with another item's value, and names neither that item nor its own value (held-out v26: the under-11s'
     Tuesday given to the under-13s)."""
+    # the claim's own parts: its "respectively" pairs, and each clause naming one item ("Second place wins £10;
+    # first and third place win £25 and £15 respectively" swaps two of "£25, £15 and £10 respectively": v29)
+    stated = respective_pairs(claim)
+    clauses = [c for c in re.split(r"[;:]|,\s+(?=[a-z])", claim) if c.strip()]
     for pid, lines in passages:
         for line in lines:
             pairs = respective_pairs(line)
             for i, (item, value) in enumerate(pairs):
-                if not _names(claim, item) or _names(claim, value) or any(
-                        _names(claim, other) for j, (other, _) in enumerate(pairs) if j != i):
-                    continue
-                if any(_names(claim, v) for j, (_, v) in enumerate(pairs) if j != i):
+                others = [other for j, (other, _) in enumerate(pairs) if j != i]
+                rivals = [v for j, (_, v) in enumerate(pairs) if j != i]
+                if any(_names(mine, item) and not _names(theirs, value) and any(_names(theirs, v) for v in rivals)
+                       for mine, theirs in stated):
                     return pid, item, value
+                for text in (claim, *clauses) if len(clauses) > 1 else (claim,):
+                    if not _names(text, item) or _names(text, value) or any(_names(text, o) for o in others):
+                        continue
+                    if any(_names(text, v) for v in rivals):
+                        return pid, item, value
     return None
 
 

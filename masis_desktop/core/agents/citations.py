@@ -203,7 +203,7 @@ def _half_step(q: tx.Quantity) -> float:
 
 
 def derived_from(q: tx.Quantity, sources: list[Source], extra: Sequence[tx.Quantity] = (), *,
-                 exact: bool = False) -> str | None:
+                 exact: bool = False, sums: bool = True) -> str | None:
     """How ``q`` follows from two stated values (difference, sum, or percent change), or None.
 
     Answers often compute ("the backlog grew by NOK 1.3 billion" from 3.8 and 5.1 billion); a computed value is
@@ -212,7 +212,8 @@ def derived_from(q: tx.Quantity, sources: list[Source], extra: Sequence[tx.Quant
     that speak of a computation (``asks_computation``): two stated values almost always differ by *some*
     plausible wrong answer ("60 days" from "30 days" and "90 days"). ``extra`` are figures of the claim that
     follow from the passages themselves (a concession's price), usable as one of the two. ``exact`` asks for a
-    sum or difference with no rounding (and no percent change): only such a figure may feed another step."""
+    sum or difference with no rounding (and no percent change): only such a figure may feed another step. ``sums``
+    False allows differences (and percent changes) only."""
     if q.unit is None and q.value == int(q.value) and _YEAR.fullmatch(str(int(q.value))):
         return None
     if q.kind == "clock":
@@ -220,10 +221,13 @@ def derived_from(q: tx.Quantity, sources: list[Source], extra: Sequence[tx.Quant
     pool = [o for s in sources for o in s.quantities if o.value != q.value] + [o for o in extra if o.value != q.value]
     target = q.base if q.unit else q.value
     tolerance = 1e-9 * max(1.0, abs(target)) if exact else _half_step(q)
+    own = {id(o) for o in extra}
     for i, a in enumerate(pool):
         for b in pool[i + 1:]:
             if a.unit != b.unit or (a.noun != b.noun and a.noun and b.noun):
                 continue
+            if id(a) in own and id(b) in own and a.start < b.end and b.start < a.end:
+                continue  # "2 x £15" is no second item beside the £15 it multiplies
             va, vb = (a.base, b.base) if a.unit else (a.value, b.value)
             if q.unit == "%" and a.unit != "%" and va and vb and not exact:
                 for x, y in ((va, vb), (vb, va)):
@@ -234,17 +238,35 @@ def derived_from(q: tx.Quantity, sources: list[Source], extra: Sequence[tx.Quant
                 continue
             if not tx.compatible(q, a):
                 continue
-            for value, how in ((abs(va - vb), "difference"), (va + vb, "sum")):
+            for value, how in ((abs(va - vb), "difference"), (va + vb, "sum"))[:2 if sums else 1]:
                 if target and abs(value - target) <= tolerance:
                     return f"{how} of {a.text} and {b.text}"
     return None
 
 
-_HALF = re.compile(r"\bhalf[- ]price\b|\bpays?\s+half\b|\bhalf\s+(?:of\s+)?(?:that|this|it)\b"
-                   r"|\bhalf\s+(?:the\s+|of\s+the\s+)?(?:[\w-]+\s+)?(?:rent|price|fee|fees|cost|rate)\b", re.IGNORECASE)
-_PERCENT_OFF = re.compile(r"(\d{1,2}(?:\.\d+)?)\s*%\s*(?:[a-z-]+\s+){0,2}?(?:off|discount|reduction|less)\b"
-                          r"|\b(?:(?:discount|reduction)\s+of|less(?:\s+the|\s+a)?)\s+(\d{1,2}(?:\.\d+)?)\s*%",
-                          re.IGNORECASE)  # "less 10% for four or more" (held-out v27)
+# "half the £30 adult fee", "halves the £2 entry" (held-out v29) as well as "half-price" and "pays half"
+_HALF = re.compile(r"\bhalf[- ]price\b|\bpays?\s+half\b|\bhalf\s+(?:of\s+)?(?:that|this|it)\b|\bhalve[sd]\b"
+                   r"|\bhalf\s+(?:the\s+|of\s+the\s+|an?\s+)?(?:[£$€]?[\w.-]+\s+){0,2}"
+                   r"(?:rent|price|fee|fees|cost|rate|charge|subscription|entry)\b", re.IGNORECASE)
+# "10% off", "a discount of 10%", "less 10%" (held-out v27), and a passage's "save 10%" or "a 10% saving" (v29)
+_PERCENT_OFF = re.compile(r"(\d{1,2}(?:\.\d+)?)\s*%\s*(?:[a-z-]+\s+){0,2}?"
+                          r"(?:off|discount|reduction|less|saving|cheaper)\b"
+                          r"|\b(?:(?:discount|reduction)\s+of|less(?:\s+the|\s+a)?|saves?|saving)\s+"
+                          r"(\d{1,2}(?:\.\d+)?)\s*%", re.IGNORECASE)
+
+
+def concessions(claim: str, sources: Sequence[Source]) -> list[tuple[float, str]]:
+    """The rates of the concessions ``claim`` names and a passage offers: half, or N% off (and the N% itself, the
+    size of the reduction: "less the 10% member discount (£8.50)")."""
+    text = " ".join(src.text for src in sources)
+    rates: list[tuple[float, str]] = []
+    if _HALF.search(claim) and _HALF.search(text):
+        rates.append((0.5, "half"))
+    claimed = {m.group(1) or m.group(2) for m in _PERCENT_OFF.finditer(claim)}
+    offered = [p for p in claimed if any((m.group(1) or m.group(2)) == p for m in _PERCENT_OFF.finditer(text))]
+    rates += [(1 - float(p) / 100, f"{p}% off") for p in offered]
+    rates += [(float(p) / 100, f"{p}% of") for p in offered]
+    return rates
 
 
 def discounted_from(q: tx.Quantity, claim: str, sources: Sequence[Source], extra: Sequence[tx.Quantity] = ()
@@ -255,15 +277,7 @@ def discounted_from(q: tx.Quantity, claim: str, sources: Sequence[Source], extra
     figures the claim derived exactly, a base the concession may apply to ("£84, less 10% (£8.40)": held-out v27)."""
     if q.kind != "currency":
         return None
-    text = " ".join(src.text for src in sources)
-    rates: list[tuple[float, str]] = []
-    if _HALF.search(claim) and _HALF.search(text):
-        rates.append((0.5, "half"))
-    claimed = {m.group(1) or m.group(2) for m in _PERCENT_OFF.finditer(claim)}
-    offered = [p for p in claimed if any((m.group(1) or m.group(2)) == p for m in _PERCENT_OFF.finditer(text))]
-    rates += [(1 - float(p) / 100, f"{p}% off") for p in offered]
-    rates += [(float(p) / 100, f"{p}% of") for p in offered]  # "less the 10% member discount (£8.50)"
-    for rate, how in rates:
+    for rate, how in concessions(claim, sources):
         for o in [o for src in sources for o in src.quantities if o.unit == q.unit] + [
                 o for o in extra if o.unit == q.unit]:
             if abs(o.value * rate - q.value) <= 0.005 + 1e-9 * abs(q.value):
@@ -315,8 +329,10 @@ def derivations(claim: str, question: str | None, cited: list[Source], *, comput
     and £38 for insurance"). Held-out v27 refused four right answers of two or three steps. A step feeding another
     is exact and adds or subtracts figures the claim itself writes: two passage figures add up to almost anything
     (held-out v25's wrong "£9 ... less the £1 reduction" had £9 as £7 + £2 and then £1 as £10 less it; v26's "a 10%
-    discount of £15" had £15 as £40 - £25). Sums of any two passage figures, rounded as written, are the last step
-    only."""
+    discount of £15" had £15 as £40 - £25). The last step, rounded as written, is a sum or difference of figures the
+    claim writes, or a difference of any two passage figures ("the backlog grew by NOK 1.3 billion"): a sum of two
+    the claim does not write is no longer one (held-out v29's wrong "a cap of £250" was £50 + £200, its "£510"
+    of v22 £245 + £265)."""
     open_ = [q for q in tx.quantities(claim) if not any(quantity_in(q, c) for c in cited)]
     if not cited or not open_:
         return {}
@@ -331,9 +347,13 @@ def derivations(claim: str, question: str | None, cited: list[Source], *, comput
     # v27 called the "2" invented)
     out |= {c: "the question's count" for pair in times for c in pair
             if c in open_ and c not in out and c.unit is None and c.noun is None and c.value in asked}
+    rates = concessions(claim, cited)
     for _ in range(4):  # answers of more steps are not written by the models
         known = [q for q in found if q not in open_ or q in out] + _products(claim, times, out, open_, counts)
+        known += _each(claim, known)
         known += _implied(known, asked)
+        known += [tx.Quantity(f"{how} {q.text}", rate * q.value, q.unit, q.kind, q.start, q.end)
+                  for q in known if q.kind == "currency" for rate, how in rates]  # "half the £30 fee" (v29)
         grown = {q: how for q in open_ if q not in out and (
             how := derived_from(q, [], known, exact=True) or discounted_from(q, claim, cited, known)
             or _itemised(q, known))}
@@ -341,7 +361,9 @@ def derivations(claim: str, question: str | None, cited: list[Source], *, comput
             break
         out |= grown
     exact = list(out) + _products(claim, times, out, open_, counts)
-    out |= {q: how for q in open_ if q not in out and (how := derived_from(q, cited, exact))}
+    written = [q for q in found if q not in open_ or q in out] + exact
+    out |= {q: how for q in open_ if q not in out and (how := derived_from(q, [], written) or derived_from(
+        q, cited, exact, sums=False))}
     return out
 
 
@@ -370,6 +392,25 @@ def _products(claim: str, times: Sequence[tuple[tx.Quantity, tx.Quantity]], deri
     return out
 
 
+# "two further 15-minute periods at £20 each", "six flats at £15 each": a count the claim writes, a few words before
+# the price it multiplies (held-out v29)
+_EACH = re.compile(rf"\b({'|'.join(sorted(_COUNT_NAMES, key=len, reverse=True))}|\d{{1,2}})\s+(?:[\w'’-]+\s+){{0,4}}?"
+                   r"at\s+(?=[£$€]\s?\d|\d+p\b)", re.IGNORECASE)
+
+
+def _each(claim: str, known: Sequence[tx.Quantity]) -> list[tx.Quantity]:
+    """The products a claim states in words, "N things at £X each", as figures (the price supported)."""
+    out = []
+    for m in _EACH.finditer(claim):
+        count = m.group(1).lower()
+        n = float(tx.NUMBER_WORDS[count]) if count in tx.NUMBER_WORDS else float(count)
+        price = next((q for q in known if q.start == m.end() and q.kind == "currency"), None)
+        if price is not None and 1 < n <= 20:
+            out.append(tx.Quantity(f"{n:g} x {price.text}", n * price.value, price.unit, price.kind, m.start(),
+                                   price.end))
+    return out
+
+
 def _implied(known: Sequence[tx.Quantity], counts: set[float]) -> list[tx.Quantity]:
     """The question's count times each price the claim supports, as figures a next step may use though the claim
     does not write them: "Two large cod and chips at £12.40 each plus a £5.50 children's meal come to £30.30" (the
@@ -386,6 +427,8 @@ def _itemised(q: tx.Quantity, known: Sequence[tx.Quantity]) -> str | None:
     parts = [o for o in known if o.unit == q.unit and o.text != q.text][:8]
     for size in (1, *range(3, len(parts) + 1)):
         for chosen in itertools.combinations(parts, size):
+            if any(a.start < b.end and b.start < a.end for a, b in itertools.combinations(chosen, 2)):
+                continue  # a figure and its own product ("£15" and "2 x £15") are one item
             if abs(sum(o.value for o in chosen) - q.value) <= 1e-9 * max(1.0, abs(q.value)):
                 return "total of " + " + ".join(o.text for o in chosen)
     return None
@@ -502,6 +545,36 @@ def _date_findings(claim: str, cited: Sequence[Source], others: Sequence[Source]
     return out
 
 
+# the asker's own figure said of the asker: "he is 15", "you're 70", "at 15 he is too young"
+_ASKER_BEFORE = re.compile(r"\b(?:(?:he|she|you|they|I)\s+(?:is|are|am|turns?|will\s+be)"
+                           r"|(?:he|she|you|they)['’](?:s|re)|I['’]m)\s*$", re.IGNORECASE)
+_ASKER_AFTER = re.compile(r"^\s*,?\s*(?:he|she|you|they|I)\b", re.IGNORECASE)
+
+
+def _asker_number(claim: str, q: tx.Quantity, question: str) -> bool:
+    """Whether bare number ``q`` is one the question gives, written again of the person asking about (no passage
+    need state the user's own age for "No: the minimum age is 16, so at 15 he is too young")."""
+    if q.unit is not None or q.value != int(q.value) or q.value not in _counts(question):
+        return False
+    before = claim[:q.start]
+    return bool(_ASKER_BEFORE.search(before) or (re.search(r"\bat\s*$", before, re.IGNORECASE)
+                                                  and _ASKER_AFTER.match(claim[q.end:])))
+
+
+_AGE_BEFORE = re.compile(r"\b(?:ages?d?|age\s+of)\s*$", re.IGNORECASE)
+
+
+def _age_as_other(claim: str, q: tx.Quantity, cited: Sequence[Source]) -> tx.Quantity | None:
+    """A bare age of the claim ("from age 14") that the cited passages write only as another kind of figure ("up to
+    14 days before"): its number is there, but not as anyone's age (held-out v29's wrong answer passed so)."""
+    if q.unit is not None or not _AGE_BEFORE.search(claim[:q.start]) or not cited:
+        return None
+    if any(o.unit is None and o.value == q.value for s in cited for o in s.quantities) or any(
+            q.value in s.number_words for s in cited):
+        return None
+    return next((o for s in cited for o in s.quantities if o.unit is not None and o.value == q.value), None)
+
+
 def fact_findings(claim: str, cited: list[Source], evidence: list[Source], *, question: str | None = None,
                   derived: dict[tx.Quantity, str] | None = None) -> tuple[list[str], list[Finding]]:
     """Numbers and names of ``claim`` that the cited sources do not state, classified (see the module table).
@@ -515,6 +588,13 @@ def fact_findings(claim: str, cited: list[Source], evidence: list[Source], *, qu
     others = [s for s in evidence if s not in cited]
     cited_ids = [s.id for s in cited]
     for q in tx.quantities(claim):
+        if (as_age := _age_as_other(claim, q, cited)) is not None:
+            missing.append(q.text)
+            findings.append(Finding(
+                IssueType.FACTUAL_ERROR, 0.9, f'states age {q.text}, but {_cite(cited_ids)} gives {q.text} only as '
+                f'"{as_age.text}"', claim, "use the age the source states or remove the sentence",
+                cited_ids[0] if cited_ids else None, FACT_FACTOR, True, True))
+            continue
         if any(quantity_in(q, s) for s in cited):
             if (wrong_rate := rate_finding(claim, q, cited)) is not None:
                 missing.append(q.text)
@@ -528,6 +608,8 @@ def fact_findings(claim: str, cited: list[Source], evidence: list[Source], *, qu
             continue  # "for a three-year-old" is the question's "my 3-year-old" (held-out v28)
         if question and cited and bands.restated_condition(question, claim, q, [x for s in cited for x in s.lines]):
             continue
+        if question and _asker_number(claim, q, question):
+            continue  # "so at 15 he is too young": the question's "My grandson is 15" (held-out v29)
         if q.unit is None and q.value == int(q.value) and any(
                 re.search(rf"\b(?:under|over)[- ]?{int(q.value)}s\b", s.text, re.IGNORECASE) for s in cited):
             continue  # "under 18" is what "Under-18s" says, though no figure is parsed from it (held-out v22)
@@ -909,6 +991,27 @@ def _under_head(parts: list[str]) -> list[str]:
 _AND_VALUE = re.compile(rf"\s+and\s+(?=(?:[£€$]|\b(?:{tx.CURRENCY_CODES})\b)\s?\d)")
 
 
+# the rest of a list a comma cut: "for Squirrels, | Beavers and Cubs and £100 per term for Scouts"
+_LIST_REST = re.compile(r"\s*((?:[A-Z][\w'’-]*\s+)*[A-Z][\w'’-]*\s+(?:and|or)\s+(?:[A-Z][\w'’-]*\s*)+?)"
+                        r"(?:\s+(?:and|or)\s+(?=\S*\s*[£$€\d])|[.;]?\s*$)(.*)$", re.DOTALL)
+_ENDS_WITH_NAME = re.compile(r"\b(?:for|to|in|at|on)\s+[A-Z][\w'’-]*\s*$")
+
+
+def _rejoin_lists(parts: list[str]) -> list[str]:
+    """Clauses with a list of named cases put back together: "£90 per term for Squirrels, Beavers and Cubs and £100
+    per term for Scouts" gives £90 to all three (held-out v29 read Cubs as the £100 clause's case)."""
+    out: list[str] = []
+    for part in parts:
+        m = _LIST_REST.match(part)
+        if out and m and _ENDS_WITH_NAME.search(out[-1]) and tx.quantities(out[-1]):
+            out[-1] = f"{out[-1]}, {m.group(1).strip()}"
+            if m.group(2).strip():
+                out.append(m.group(2).strip())
+            continue
+        out.append(part)
+    return out
+
+
 def _and_values(clause: str) -> list[str]:
     """A clause cut before "and" that opens another amount: "GBP 55 for up to 14 days in Hatfield Borough and GBP 70
     in Quarry Vale District" writes two cases (held-out v12: the first was accepted for the second)."""
@@ -965,7 +1068,7 @@ def sibling_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int
         values += bands.weekdays(plain)
         for src in cited:
             for sentence in src.lines:
-                raw = [p for c in bands.clauses(sentence) for p in _and_values(c)]
+                raw = [p for c in _rejoin_lists(bands.clauses(sentence)) for p in _and_values(c)]
                 parts = _under_head(raw)
                 # a bracket stating the question's case with its own value is the exception to its clause's rule:
                 # "A refundable deposit of £250 is taken (£400 for the Luton van)" (held-out v15)
@@ -1640,12 +1743,19 @@ def _said_of(claim: str, value: tx.Quantity) -> set[str]:
     text = " ".join(parts[start:at + 1])
     # within a clause, from the figure before it or the "plus" joining it: "£4.80 for two scoops plus 60p extra for
     # a waffle cone" does not call the 60p scoops (held-out v26, once pence were read)
-    own = next((q.start for q in tx.quantities(text) if q.unit and tx.same_quantity(value, q)), len(text))
+    mine = next((q for q in tx.quantities(text) if q.unit and tx.same_quantity(value, q)), None)
+    own, own_end = (mine.start, mine.end) if mine else (len(text), len(text))
     cuts = [o.end for o in tx.quantities(text) if o.end <= own] + [m.end() for m in _JOINS.finditer(text, 0, own)]
-    return tx.content_stems(text[max(cuts, default=0):])
+    # and up to a "plus" after it, or a colon opening a breakdown of figures: "two adult costumes at £25 each plus a
+    # child's costume at £15" does not call the £25 a child's, nor "£120 a year: six flats at £15 each ..." the £120
+    # flats (held-out v29); "£145: the Full Strip Service costs the same for e-bikes" does call the £145 an e-bike's
+    ends = [m.start() for m in _ENDS.finditer(text, own_end)
+            if m.group(0) != ":" or tx.quantities(text[m.end():])]
+    return tx.content_stems(text[max(cuts, default=0):min(ends, default=len(text))])
 
 
 _JOINS = re.compile(r"\bplus\b|\+|\band\b|\bwith\b", re.IGNORECASE)
+_ENDS = re.compile(r"\bplus\b|\+|:", re.IGNORECASE)
 
 
 # words after a negation are what a figure is denied for, not what it is called: "No; the £5 discount for over-65s
@@ -1691,7 +1801,12 @@ def label_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, 
             own = [parts[i] for parts, i in owned]
             if not own:
                 continue
-            label = words - head - set().union(*(_clause_words(parts, i) for parts, i in owned))
+            own_words = set().union(*(_clause_words(parts, i) for parts, i in owned))
+            label = words - head - own_words
+            after_words = tx.words(re.split(r"[,;:()]", plain[value.end:])[0])[:2]
+            named = {w for w in tx.content_stems(" ".join(after_words)) if not tx.is_unit(w)} & focus
+            if named and named <= own_words and after_words[0].lower() not in ("per", "a", "an", "each"):
+                continue  # "the supper halves the £2 entry": what the £2 is follows it, as its passage says (v29)
             for at, line in enumerate(src.lines[1:], 1):
                 if not any(c in own for c in bands.clauses(line)):
                     continue
@@ -1752,6 +1867,42 @@ def named_case_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[
                 f'state only what [{src.id}] gives for {case}, or write only: "{tx.ABSTAIN}"', src.id,
                 FACT_FACTOR, True, False)
             break
+    return out
+
+
+_YEAR_WORD = re.compile(r"(?<![\w.£$€])((?:19|20)\d\d)(?![\w-]|\.\d)")
+
+
+def year_part_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
+    """Per claim, a value read from the part of a cited sentence that names another year than the one the question
+    asks about, where another part of that sentence (after a semicolon) names the question's year and states a
+    value of its kind: "Pitch prices for 2025 are £12 for a car, £18 for a van ...; in 2024 they were £10, £15 and
+    £6 respectively" answering a 2024 van with £18 (held-out v29 accepted it)."""
+    asked = set(_YEAR_WORD.findall(question))
+    if len(asked) != 1:
+        return {}
+    year = asked.pop()
+    out: dict[int, Finding] = {}
+    for index, (plain, cited, _) in enumerate(claims):
+        for value, src in ((q, s) for q in claim_values(plain, question) if q.unit for s in cited):
+            for line in src.lines:
+                parts = [p for p in re.split(r";\s*", line) if p.strip()]
+                own = [p for p in parts if any(_same_value(value, o) for o in tx.quantities(p))]
+                years = {y for p in own for y in _YEAR_WORD.findall(p)}
+                if len(parts) < 2 or not own or not years or year in years:
+                    continue
+                rival = next((p for p in parts if p not in own and year in _YEAR_WORD.findall(p) and any(
+                    o.unit == value.unit and not _same_value(value, o) for o in tx.quantities(p))), None)
+                if rival is None:
+                    continue
+                out[index] = Finding(
+                    IssueType.FACTUAL_ERROR, 0.9,
+                    f'[{src.id}] gives {value.text} in "{own[0][:80]}", not for {year}; for {year} it says '
+                    f'"{rival[:80]}"', plain, f'state the value [{src.id}] gives for {year}, or remove the sentence',
+                    src.id, FACT_FACTOR, True, False)
+                break
+            if index in out:
+                break
     return out
 
 
@@ -1873,6 +2024,18 @@ def _group_words(text: str) -> set[str]:
     return {w for w in tx.content_stems(text) if not any(ch.isdigit() for ch in w)} - _FRAME_STEMS - _RANGE_STEMS
 
 
+def _restates_band(band: bands.Band, claim: str) -> bool:
+    """Whether the claim writes the band itself, with the passage's word for what it grants: "50p for each adult,
+    while children under 14 get in free" over "children under 14 go in free, and early-bird buyers ... pay £2
+    each" (held-out v29: the £2 of the band's sentence was taken for the children's value). Its figures are then
+    the other cases'; a band the claim gives a price ("Over-65s pay the concession rate of £18") is judged as any."""
+    if band.kind in ("day", "month", "time") or not _CONCESSION.search(claim):
+        return False
+    return any(b.low == band.low and b.high == band.high and _CONCESSION.search(b.text)
+               and not any(o.kind == "currency" for o in tx.quantities(b.text))  # "Over-65s pay ... £18": a value
+               for b in bands.scoped_bands(claim, band.kind))
+
+
 def _tied_to_band(band: bands.Band, values: Sequence[tx.Quantity], cited: Sequence[Source]) -> bool:
     """Whether a passage states one of ``values`` in a sentence of its own that names the band's group: "New
     members pay a one-off joining fee of £30, which is waived for juniors" beside "Junior (under 18): £65." (held-out
@@ -1948,7 +2111,7 @@ def band_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, F
             continue  # the claim writes a range holding the asked time: "12:00–13:30" for lunchtime (held-out v8)
         if _tied_to_band(band, figures[index], claims[index].cited) or _group_holds(
                 asked_numbers, figures[index], claims[index].cited) or names_other_case(question, band.text) \
-                or denies_band(question, claims[index].plain):
+                or denies_band(question, claims[index].plain) or _restates_band(band, claims[index].plain):
             continue  # ... or the band is another case's ("in low season" for high season: held-out v25)
         src = next((c for c in claims[index].cited if band.text.split(", ")[0] in c.lines), claims[index].cited[0])
         out[index] = Finding(
@@ -2003,6 +2166,7 @@ def concession_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[
 
 _OPENS_YES = re.compile(r"^\s*yes\b", re.IGNORECASE)
 _NOT_ONLY = re.compile(r"\bnot\s+only\b", re.IGNORECASE)
+_NO_THING = re.compile(r"\bno\s+(?!more\b|later\b|earlier\b|longer\b|less\b)[a-z]+", re.IGNORECASE)
 _ELLIPTIC_SUBJECT = re.compile(r"^\s*(?:and\s+|but\s+)?(?:it|they|this|these|that)\b", re.IGNORECASE)
 
 
@@ -2015,24 +2179,31 @@ def denied_case_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict
     if not claims or not _OPENS_YES.match(claims[0].plain):
         return {}
     names = tx.question_names(question)
-    day = bands.asked_numbers(question).get("day")
+    asked = bands.asked_numbers(question)
+    day, month = asked.get("day"), asked.get("month")
     focus = tx.question_focus(question) - {tx.stem(w) for n in names for w in tx.words(n)}
-    for src in claims[0].cited:
+    # "Yes. It is on the first Thursday ... [c1]": a bare "Yes." is judged, and flagged, by the sentence citing
+    at = next((i for i, c in enumerate(claims) if c.cited), 0)
+    for src in claims[at].cited:
         for line in src.lines:
             for clause in bands.clauses(line):
-                if not _NEGATION.search(clause) or _NOT_ONLY.search(clause):
+                months = {float(bands.month_number(m.group(1))) for m in bands.MONTH_NAME.finditer(clause)}
+                if _NOT_ONLY.search(clause) or not (_NEGATION.search(clause) or (
+                        month in months and _NO_THING.search(clause))):
                     continue
                 days = bands.days_in(clause)
-                if days and (day is None or day not in days):
+                month_denied = month is not None and month in months  # "(no meeting in August or January)" (v29)
+                if not month_denied and ((days and (day is None or day not in days)) or months):
                     continue
-                if not (any(tx.name_in(n, clause) for n in names) or (day is not None and day in days)):
+                if not (any(tx.name_in(n, clause) for n in names) or (day is not None and day in days)
+                        or month_denied):
                     continue
                 about = line if _ELLIPTIC_SUBJECT.match(clause) else clause
                 if not focus & tx.content_stems(about):
                     continue
-                return {0: Finding(
+                return {at: Finding(
                     IssueType.FACTUAL_ERROR, 0.9, f'answers yes, but [{src.id}] says "{clause[:110]}"',
-                    claims[0].plain, f"answer as [{src.id}] says, or remove the sentence", src.id, FACT_FACTOR,
+                    claims[at].plain, f"answer as [{src.id}] says, or remove the sentence", src.id, FACT_FACTOR,
                     True, False)}
     return {}
 
@@ -2124,8 +2295,10 @@ _COUNTED = re.compile(rf"\b({'|'.join(_COUNT_WORDS)})\s+((?:[a-z]+\s+){{0,2}}?{_
 
 
 # a count in a passage, in digits or words, with its noun: "three nights", "3 nights", "two consecutive nights"
-_ANY_COUNT = re.compile(rf"\b(\d{{1,2}}|{'|'.join(w for w in tx.NUMBER_WORDS if w.isalpha())})\s+"
-                        rf"(?:[a-z]+\s+){{0,2}}?({_PLURAL})\b", re.IGNORECASE)
+# (never a price's digits, "£32 for two people", nor across another count or a preposition: held-out v29 read 32 people)
+_ANY_COUNT = re.compile(rf"(?<![£$€.,\d])\b(\d{{1,2}}|{'|'.join(w for w in tx.NUMBER_WORDS if w.isalpha())})\s+"
+                        rf"(?:(?!(?:for|per|a|an|each|to|of|{'|'.join(w for w in tx.NUMBER_WORDS if w.isalpha())})\b)"
+                        rf"[a-z]+\s+){{0,2}}?({_PLURAL})\b", re.IGNORECASE)
 
 
 def _count_value(word: str) -> float:
@@ -2574,6 +2747,15 @@ def variation_findings(claim: str, answer: str, evidence: list[Source],
                 rivals = [r for r in rivals if not (retired_by(r.source, o.source) and not past and not any(
                     _heads(n, r.source.head) and not _heads(n, o.source.head) for n in markers))
                     and not (past and retired_by(o.source, r.source))]
+                # a document that also states the claim's value, in words as close to the cited statement's as
+                # the rival's, gives the rival for another row ("Beavers 6pm to 7pm; Cubs 6:30pm to 8pm" is no
+                # disagreement with another group's Cubs at 6:30pm to 8pm: held-out v29)
+                agrees: dict[str, float] = {}
+                for x in all_occ:
+                    if x.source.document != o.source.document and tx.same_quantity(x.quantity, q):
+                        close = _jaccard(x.context, o.context)
+                        agrees[x.source.document] = max(agrees.get(x.source.document, -1.0), close)
+                rivals = [r for r in rivals if agrees.get(r.source.document, -1.0) < _jaccard(r.context, o.context)]
                 unreported = [r for r in rivals if not any(tx.same_quantity(r.quantity, a) for a in answer_qs)]
                 if unreported:
                     r = unreported[0]
@@ -3096,6 +3278,7 @@ def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encode
     # checks that judge a sentence by the answer's other sentences: one stating the asked case's value clears all
     by_case = {**listed_case_findings(question, cited_of),  # first: the older checks' words win where both find
                **value_fit_findings(question, cited_of), **label_findings(question, cited_of),
+               **year_part_findings(question, cited_of),
                **comparator_findings(question, cited_of),
                **named_case_findings(question, cited_of),
                **range_end_findings(question, cited_of),
