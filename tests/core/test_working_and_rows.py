@@ -113,3 +113,12 @@ def test_what_the_new_rules_must_not_clear() -> None:
                "a year.")
     assert refusals("Over-65s pay the concession rate of £20 a year [c1].", [orchard],
                     "I'm 70. What would a year's membership cost me?")
+
+
+def test_a_question_about_one_club_answered_from_a_rival_clubs_page_with_its_town_in_the_heading() -> None:
+    rival = ("Topsham Smashers Table Tennis Club, Topsham – Summer Camp. The club runs a 3-day camp in August for "
+             "children aged 8 to 14. The camp costs £25 per day or £65 for all three days.")
+    question = "How much does the Lympstone Loopers summer camp cost per child?"
+    assert refusals("The Lympstone Loopers summer camp costs £65 for all three days [c1].", [rival], question)
+    assert refusals("The Topsham Smashers summer camp costs £65 for all three days [c1].", [rival],
+                    "How much does the Topsham Smashers summer camp cost per child?") == []

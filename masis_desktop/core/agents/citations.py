@@ -2975,7 +2975,9 @@ def _head_of_others(word: str, name: str, text: str) -> bool:
 _NAME_RUN = re.compile(r"(?<![\w'’-])([A-Z][\w'’-]*(?:(?:\s+(?:&|and)\s+|\s+)[A-Z][\w'’-]*)+)(?:'s|’s)?(\s+[a-z]+)?")
 
 
-_ORG_HEAD = re.compile(r"\s*(?:[A-Z][\w'’&.-]*\s+){1,6}[–—:-]\s")
+# "Great Addington Cricket Club – ...", and with its town: "Exeter Spinners Table Tennis Club, Exeter – ..." (v30)
+_ORG_HEAD = re.compile(r"\s*(?:[A-Z][\w'’&.-]*\s+){1,6}[–—:-]\s"
+                       r"|\s*(?:[A-Z][\w'’&.-]*\s+){0,5}[A-Z][\w'’&.-]*,\s*(?:[A-Z][\w'’&.-]*\s+){1,3}[–—:-]\s")
 
 
 def unasked_names(question: str, cited: Sequence[str], about: Sequence[str] = ()) -> list[str]:
