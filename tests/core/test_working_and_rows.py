@@ -1,10 +1,11 @@
 """Right answers held-out v29 refused and wrong ones it let through code, in new words: arithmetic the answer
-writes out ("half the £40 fee", "halves the £3 entry", "two further periods at £15 each", "save 15%"), a
-price's digits read as a count ("£32 for two people"), the asker's own age said again ("at 17 she is too
-young") against an age the passage gives only as days, a label running past "plus" into the next item, a list
-of named cases cut by its commas, a document that states the claim's value called a disagreeing one, and a band
-the answer itself writes. Each right answer is refused by the code before these changes; each wrong twin is
-refused after them."""
+writes out ("half the £40 fee", "halves the £3 entry", "two further periods at £15 each", "save 15%"), a price's
+digits read as a count ("£32 for two people"), the asker's own age said again against an age the passage gives
+only as days, a label running past "plus", a list of named cases cut by its commas, a band the answer itself
+writes, a swapped "respectively" pair, a "Yes" for a month the passage rules out, another year's part of a
+sentence, a document that states the claim's value called a disagreeing one, and (from v30) a rival club's page
+whose heading names its town. Each case fails on the code before these changes (a right answer refused or its
+wrong twin accepted); the guard test holds wrong answers the first versions of these rules let through."""
 
 from __future__ import annotations
 
@@ -31,6 +32,13 @@ GUIDES = ("4th Hallam Guides — Fees. Subscriptions are £70 per term for Rainb
           "term for Rangers, paid at the start of each term.")
 MARKET = ("Millbrook Car Boot — Buyers. Buyers pay 50p per adult on entry, children under 12 go in free, and early "
           "buyers entering between 6am and 7am pay £3 each.")
+
+SHOW = ("Dale Potters — Show. Gold, silver and bronze awards in each class win £30, £20 and £10 respectively, and the "
+        "best exhibit wins a trophy.")
+TALKS = ("Fernley Society — Talks. Talks are held on the second Monday of each month at 7pm in the Library (no talk in "
+         "July or December); visitors pay £3.")
+FEES = ("Hilltop Car Boot — Pitch Fees. Pitch prices for 2026 are £14 for a car and £20 for a van; in 2025 they were "
+        "£11 and £16 respectively.")
 
 
 @pytest.mark.parametrize(("passage", "question", "right", "wrong"), [
@@ -61,6 +69,14 @@ MARKET = ("Millbrook Car Boot — Buyers. Buyers pay 50p per adult on entry, chi
     (MARKET, "Two adults are bringing our kids, aged 5 and 9, arriving about 10am. What will it cost us to get in?",
      "£1 in total: 50p for each adult, while children under 12 get in free [c1].",
      "£6 in total: £3 for each adult, while children under 12 get in free [c1]."),
+    (SHOW, "What does a silver award win at the Dale Potters show?",
+     "A silver award wins £20; gold and bronze win £30 and £10 respectively [c1].",
+     "A silver award wins £10; gold and bronze win £30 and £20 respectively [c1]."),
+    (TALKS, "Is there a Fernley Society talk I can go to in July?",
+     "No. There is no talk in July, and none in December either [c1].",
+     "Yes. It is on the second Monday at 7pm; only December has no talk [c1]."),
+    (FEES, "What did a van pitch cost at Hilltop in 2025?",
+     "A van pitch at Hilltop cost £16 in 2025 [c1].", "A van pitch at Hilltop cost £20 in 2025 [c1]."),
 ])
 def test_written_working_and_rows(passage: str, question: str, right: str, wrong: str) -> None:
     assert refusals(right, [passage], question) == []
@@ -78,29 +94,7 @@ def test_a_document_stating_the_claims_value_is_no_rival() -> None:
                     one_document=False)
 
 
-def test_a_claim_clause_pairing_an_item_with_another_items_value() -> None:
-    show = ("Dale Potters — Show. Gold, silver and bronze awards in each class win £30, £20 and £10 respectively, "
-            "and the best exhibit wins a trophy.")
-    question = "What does a silver award win at the Dale Potters show?"
-    assert refusals("A silver award wins £20; gold and bronze win £30 and £10 respectively [c1].", [show],
-                    question) == []
-    assert refusals("A silver award wins £10; gold and bronze win £30 and £20 respectively [c1].", [show], question)
 
-
-def test_a_yes_for_a_month_the_passage_rules_out() -> None:
-    talks = ("Fernley Society — Talks. Talks are held on the second Monday of each month at 7pm in the Library "
-             "(no talk in July or December); visitors pay £3.")
-    question = "Is there a Fernley Society talk I can go to in July?"
-    assert refusals("No. There is no talk in July, and none in December either [c1].", [talks], question) == []
-    assert refusals("Yes. It is on the second Monday at 7pm; only December has no talk [c1].", [talks], question)
-
-
-def test_a_value_from_the_part_of_the_sentence_for_another_year() -> None:
-    fees = ("Hilltop Car Boot — Pitch Fees. Pitch prices for 2026 are £14 for a car and £20 for a van; in 2025 they "
-            "were £11 and £16 respectively.")
-    question = "What did a van pitch cost at Hilltop in 2025?"
-    assert refusals("A van pitch at Hilltop cost £16 in 2025 [c1].", [fees], question) == []
-    assert refusals("A van pitch at Hilltop cost £20 in 2025 [c1].", [fees], question)
 
 
 def test_what_the_new_rules_must_not_clear() -> None:

@@ -123,7 +123,7 @@ _MONTH_NAMES = "|".join([m.capitalize() for m in tx.MONTHS] + [m[:3].capitalize(
 _ONE_MONTH = re.compile(rf"(?<!\d\s)(?<!\w)({_MONTH_NAMES})\.?(?!\w)(?!\s*\d{{1,2}}\b)")
 _MONTH_DASH = re.compile(r"(?:\s+\d{4})?\s*(?:[-–—]|to|until|through)\s*")  # "March 2025 to February 2026"
 _MONTH_AND = re.compile(r"\s*(?:,|&|/|and|or|,\s*and)\s*")
-MONTH_NAME = re.compile(rf"\b({'|'.join(m.capitalize() for m in tx.MONTHS)})\b")
+_ASKED_MONTH = re.compile(rf"\b({'|'.join(m.capitalize() for m in tx.MONTHS)})\b")
 _TIME_DASH = re.compile(r"\s*(?:[-–—]|to|until|till)\s*", re.IGNORECASE)
 _TIME_SIDE = re.compile(r"\b(after|before)\s+$", re.IGNORECASE)
 
@@ -154,8 +154,13 @@ def _day(word: str) -> int:
     return next(i + 1 for i, d in enumerate(DAYS) if d.startswith(w[:3]))
 
 
-def month_number(word: str) -> int:
+def _month(word: str) -> int:
     return next(i + 1 for i, m in enumerate(tx.MONTHS) if m.startswith(word.lower()[:3]))
+
+
+def months_named(text: str) -> set[float]:
+    """Every month ``text`` names by its full name, alone or in a list ("no meeting in August or January")."""
+    return {float(_month(m.group(1))) for m in _ASKED_MONTH.finditer(text)}
 
 
 # a time of day, not the meal: "a hot lunch costs £3.20" asks no time (held-out v11)
@@ -180,7 +185,7 @@ def asked_numbers(question: str) -> dict[str, float]:
     if len(days) == 1:
         out["day"] = float(_day(days.pop()))
     # a month opening the question is the verb "May"
-    months = {month_number(m.group(1)) for m in MONTH_NAME.finditer(question) if question[:m.start()].strip()}
+    months = {_month(m.group(1)) for m in _ASKED_MONTH.finditer(question) if question[:m.start()].strip()}
     if len(months) == 1:
         out["month"] = float(months.pop())
     times = {q.value for q in tx.quantities(question) if q.unit == "hh:mm"}
@@ -276,9 +281,9 @@ def _month_runs(clause: str) -> list[tuple[set[float], int, int]]:
     joined: list[bool] = []
     previous: re.Match[str] | None = None
     for m in _ONE_MONTH.finditer(clause):
-        month = month_number(m.group(1))
+        month = _month(m.group(1))
         if previous is not None and _MONTH_DASH.fullmatch(clause, previous.end(), m.start()):
-            a = month_number(previous.group(1))
+            a = _month(previous.group(1))
             runs[-1] = (runs[-1][0] | {float((a - 1 + i) % 12 + 1) for i in range((month - a) % 12 + 1)},
                         runs[-1][1], m.end())
             joined[-1] = True

@@ -196,6 +196,7 @@ def respective_conflict(claim: str, passages: Sequence[Passage]) -> tuple[str, s
     # first and third place win £25 and £15 respectively" swaps two of "£25, £15 and £10 respectively": v29)
     stated = respective_pairs(claim)
     clauses = [c for c in re.split(r"[;:]|,\s+(?=[a-z])", claim) if c.strip()]
+    texts = [claim, *clauses] if len(clauses) > 1 else [claim]
     for pid, lines in passages:
         for line in lines:
             pairs = respective_pairs(line)
@@ -205,7 +206,7 @@ def respective_conflict(claim: str, passages: Sequence[Passage]) -> tuple[str, s
                 if any(_names(mine, item) and not _names(theirs, value) and any(_names(theirs, v) for v in rivals)
                        for mine, theirs in stated):
                     return pid, item, value
-                for text in (claim, *clauses) if len(clauses) > 1 else (claim,):
+                for text in texts:
                     if not _names(text, item) or _names(text, value) or any(_names(text, o) for o in others):
                         continue
                     if any(_names(text, v) for v in rivals):

@@ -1870,15 +1870,12 @@ def named_case_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[
     return out
 
 
-_YEAR_WORD = re.compile(r"(?<![\w.£$€])((?:19|20)\d\d)(?![\w-]|\.\d)")
-
-
 def year_part_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
     """Per claim, a value read from the part of a cited sentence that names another year than the one the question
     asks about, where another part of that sentence (after a semicolon) names the question's year and states a
     value of its kind: "Pitch prices for 2025 are £12 for a car, £18 for a van ...; in 2024 they were £10, £15 and
     £6 respectively" answering a 2024 van with £18 (held-out v29 accepted it)."""
-    asked = set(_YEAR_WORD.findall(question))
+    asked = set(_YEAR.findall(question))
     if len(asked) != 1:
         return {}
     year = asked.pop()
@@ -1888,10 +1885,10 @@ def year_part_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[i
             for line in src.lines:
                 parts = [p for p in re.split(r";\s*", line) if p.strip()]
                 own = [p for p in parts if any(_same_value(value, o) for o in tx.quantities(p))]
-                years = {y for p in own for y in _YEAR_WORD.findall(p)}
+                years = {y for p in own for y in _YEAR.findall(p)}
                 if len(parts) < 2 or not own or not years or year in years:
                     continue
-                rival = next((p for p in parts if p not in own and year in _YEAR_WORD.findall(p) and any(
+                rival = next((p for p in parts if p not in own and year in _YEAR.findall(p) and any(
                     o.unit == value.unit and not _same_value(value, o) for o in tx.quantities(p))), None)
                 if rival is None:
                     continue
@@ -2187,7 +2184,7 @@ def denied_case_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict
     for src in claims[at].cited:
         for line in src.lines:
             for clause in bands.clauses(line):
-                months = {float(bands.month_number(m.group(1))) for m in bands.MONTH_NAME.finditer(clause)}
+                months = bands.months_named(clause)
                 if _NOT_ONLY.search(clause) or not (_NEGATION.search(clause) or (
                         month in months and _NO_THING.search(clause))):
                     continue
