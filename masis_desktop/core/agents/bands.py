@@ -46,6 +46,9 @@ _ASKED: dict[str, re.Pattern[str]] = {
     "miles": re.compile(rf"\b{_NUM}\s*miles?\b", re.IGNORECASE),
     "km": re.compile(rf"\b{_NUM}\s*(?:km|kilomet(?:re|er)s?)\b", re.IGNORECASE),
     "kg": re.compile(rf"\b{_NUM}\s*(?:kg|kilos?|kilogram(?:me)?s?)\b", re.IGNORECASE),
+    # "a 2.5 metre drop", "a 7m boat"; not a size ("a 9m by 12m marquee" is a case, not a band's length)
+    "metres": re.compile(rf"(?<![\d.]\s[x×]\s)(?<!\bby\s)\b{_NUM}\s*(?:m|metres?|meters?)\b(?!\s*(?:by|x|×)\s*\d)",
+                         re.IGNORECASE),
     "group": re.compile(rf"\b(?:party|group|team)\s+of\s+{_COUNT}\b|\b{_COUNT}\s+(?:people|persons|guests|players|"
                         r"participants|of us)\b", re.IGNORECASE),
 }
@@ -57,6 +60,7 @@ _CUE: dict[str, re.Pattern[str]] = {
     "miles": re.compile(r"\bmiles?\b", re.IGNORECASE),
     "km": re.compile(r"\b(?:km|kilomet(?:re|er)s?)\b", re.IGNORECASE),
     "kg": re.compile(r"(?:\d|\b)(?:kg|kilos?|kilogram(?:me)?s?)\b", re.IGNORECASE),
+    "metres": re.compile(r"(?:\d|\b)(?:m|metres?|meters?)\b", re.IGNORECASE),
     "group": re.compile(r"\b(?:people|persons|guests|players|participants|groups?|parties|party|serves|sleeps|seats"
                         r"|feeds|accommodates)\b", re.IGNORECASE),
 }
@@ -64,7 +68,8 @@ _CUE: dict[str, re.Pattern[str]] = {
 _CAPACITY = re.compile(r"\b(?:serves|sleeps|seats|feeds|accommodates)\s+(?:up\s+to\s+)?$", re.IGNORECASE)
 _CAPACITY_ONE = re.compile(rf"\b(?:serves|sleeps|seats|feeds|accommodates)\s+{_NUM}(?![\d.])(?!{_DASH}\d)",
                            re.IGNORECASE)
-_UNIT = r"(?:\s*(?:miles?|km|kilomet(?:re|er)s?|kg|years?|people|persons|guests|players|participants))?"
+_UNIT = (r"(?:\s*(?:miles?|km|kilomet(?:re|er)s?|kg|metres?|meters?|m\b|years?|people|persons|guests|players"
+         r"|participants))?")
 _RANGES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(rf"(?<![\d.])(?<!\d[:/]){_NUM}{_UNIT}{_DASH}{_NUM}(?!\d|[:/.]\d)", re.IGNORECASE), "between"),
     # "between 5 and 12 miles" (held-out v27: the outer delivery zone read as no band)
@@ -444,6 +449,10 @@ def _band_parts(clause: str, kind: str) -> list[str]:
     return [clause]
 
 
+_PAST_THAT = re.compile(r"\b(?:above|over|beyond|more\s+than|longer\s+than|older\s+than)\s+(?:that|this)\b",
+                        re.IGNORECASE)
+
+
 def scoped_bands(sentence: str, kind: str) -> list[Band]:
     """The bands of ``kind`` in a sentence, each with the clauses after it up to the next band of the kind: "Stages
     4–7: 10 weekly lessons of 45 minutes, EUR 85, maximum 12 pupils" is all the Stages 4–7 band's."""
@@ -458,6 +467,9 @@ def scoped_bands(sentence: str, kind: str) -> list[Band]:
             out[-1] = band
         elif band is not None:
             out.append(band)
+        elif out and kind in _CUE and _PAST_THAT.search(clause) and out[-1].low == 0 and out[-1].high < math.inf:
+            # "£6 per panel up to 2 metres drop, and £9 per panel above that": the rest of the range (held-out v30)
+            out.append(Band(kind, out[-1].high + _EPS, math.inf, clause, None))
         elif out:
             last = out[-1]
             out[-1] = Band(last.kind, last.low, last.high, f"{last.text}, {clause}", last.members)
