@@ -31,6 +31,12 @@ def refusals(answer: str, passages: list[str], question: str, *, one_document: b
     return [f"{f.type.value}: {f.description}" for f in audit.findings] if refused else []
 
 
+def check_pair(passage: str, question: str, right: str, wrong: str) -> None:
+    """The code audit accepts ``right`` and refuses its wrong twin ``wrong``, both citing ``passage`` as [c1]."""
+    assert refusals(right, [passage], question) == []
+    assert refusals(wrong, [passage], question)
+
+
 @dataclass
 class FixedRetriever:
     hits: list[SearchHit]

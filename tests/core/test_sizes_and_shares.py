@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.core.pipeline_support import refusals
+from tests.core.pipeline_support import check_pair, refusals
 
 TENTS = ("Brookside Tents — Prices. A 6m by 9m tent, seating 40, costs £700, and a 9m by 15m tent, seating 90, costs "
          "£1,400. Delivery within 10 miles is free.")
@@ -53,8 +53,7 @@ KNOCKOUT = ("Dale Darts League — Knockouts. The singles winner receives £80 a
      "Travel is paid at 40p per mile, so a 16-mile round trip earns £7.20 [c1]."),
 ])
 def test_sizes_counts_and_shares(passage: str, question: str, right: str, wrong: str) -> None:
-    assert refusals(right, [passage], question) == []
-    assert refusals(wrong, [passage], question)
+    check_pair(passage, question, right, wrong)
 
 
 def test_a_size_the_passages_do_not_list_is_not_answered_by_a_neighbouring_size() -> None:

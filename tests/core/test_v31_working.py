@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.core.pipeline_support import refusals
+from tests.core.pipeline_support import check_pair
 
 FORAGE = "Downland Forage — Prices. The autumn fungi day costs £80. NHS staff get £5 off the adult rate."
 SQUASH = ("Weir Squash Club — Fees. Full membership costs £200 a year. Members joining after 1st October pay 50% of "
@@ -43,5 +43,4 @@ BUNKS = "Scar Walling — Bunkhouse. Beds can be booked for £20 per person per 
      "£100: two people for three nights at £20 per person per night [c1]."),
 ])
 def test_v31_working(passage: str, question: str, right: str, wrong: str) -> None:
-    assert refusals(right, [passage], question) == []
-    assert refusals(wrong, [passage], question)
+    check_pair(passage, question, right, wrong)

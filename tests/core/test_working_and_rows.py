@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.core.pipeline_support import refusals
+from tests.core.pipeline_support import check_pair, refusals
 
 CLUB = ("Greystone Rowing Club — Membership. Annual membership is £40 for adults and £25 for students. A joining "
         "fee of £12 applies in the first year only. Anyone joining after 1 September pays half the annual fee for "
@@ -79,8 +79,7 @@ FEES = ("Hilltop Car Boot — Pitch Fees. Pitch prices for 2026 are £14 for a c
      "A van pitch at Hilltop cost £16 in 2025 [c1].", "A van pitch at Hilltop cost £20 in 2025 [c1]."),
 ])
 def test_written_working_and_rows(passage: str, question: str, right: str, wrong: str) -> None:
-    assert refusals(right, [passage], question) == []
-    assert refusals(wrong, [passage], question)
+    check_pair(passage, question, right, wrong)
 
 
 def test_a_document_stating_the_claims_value_is_no_rival() -> None:

@@ -318,8 +318,7 @@ def scaled_from(q: tx.Quantity, claim: str, question: str | None, sources: Seque
               if focus & tx.content_stems(c) for o in tx.quantities(c)]
     said = [o for o in tx.quantities(claim) if o is not q and any(tx.same_quantity(o, s) for s in stated)]
     if q.kind == "currency":
-        counts = [a.value for a in tx.quantities(question) if a.unit != "hh:mm" and a.kind != "currency"] + [
-            float(tx.NUMBER_WORDS[w]) for w in tx.words(question.lower()) if w in _COUNT_NAMES]  # "three summer nights"
+        counts = _count_list(question)  # "three summer nights" too
         shared = _SHARED.search(claim) or _SHARED.search(question)
         twice = _count_pairs(question)
         for rate in (o for o in said if o.unit == q.unit):
@@ -382,8 +381,7 @@ def derivations(claim: str, question: str | None, cited: list[Source], *, comput
         known = [q for q in found if q not in open_ or q in out] + _products(claim, times, out, open_, counts)
         known += _each(claim, known)
         known += _implied(known, asked)
-        known += _per_unit(claim, known, open_, out)
-        known += _twice_rated(claim, known, question)
+        known += _per_unit(claim, found, known, open_, out)
         known += [tx.Quantity(f"{how} {q.text}", rate * q.value, q.unit, q.kind, q.start, q.end)
                   for q in known if q.kind == "currency" for rate, how in rates]  # "half the £30 fee" (v29)
         grown = {q: how for q in open_ if q not in out and (
@@ -399,12 +397,24 @@ def derivations(claim: str, question: str | None, cited: list[Source], *, comput
     return out
 
 
-def _counts(question: str | None) -> set[float]:
-    """The counts a question gives, in figures or words ("2 square metres", "three small boards")."""
+def _count_list(question: str | None) -> list[float]:
+    """The counts a question gives, in figures or words ("2 square metres", "three small boards"), as often as
+    written ("two of us ... two nights" gives 2 twice)."""
     if not question:
-        return set()
-    return {a.value for a in tx.quantities(question) if a.kind != "currency" and a.unit != "hh:mm"} | {
-        float(tx.NUMBER_WORDS[w]) for w in tx.words(question.lower()) if w in _COUNT_NAMES}
+        return []
+    return [a.value for a in tx.quantities(question) if a.kind != "currency" and a.unit != "hh:mm"] + [
+        float(tx.NUMBER_WORDS[w]) for w in tx.words(question.lower()) if w in _COUNT_NAMES]
+
+
+def _counts(question: str | None) -> set[float]:
+    """The counts a question gives (``_count_list``), each once."""
+    return set(_count_list(question))
+
+
+def _count_pairs(question: str) -> set[float]:
+    """The products of two counts the question gives, each written once ("two of us ... two nights": 4)."""
+    counts = _count_list(question)
+    return {a * b for i, a in enumerate(counts) for b in counts[i + 1:] if a > 1 and b > 1 and a * b <= 100}
 
 
 _TIMES = re.compile(r"\s*(?:[×x*]|times)\s*", re.IGNORECASE)
@@ -458,13 +468,12 @@ def _rate_counts(claim: str) -> list[tuple[re.Match[str], re.Match[str]]]:
             if tx.stem(rate.group(1)) in {tx.stem(w) for w in m.groups()[1:] if w}]
 
 
-def _per_unit(claim: str, known: Sequence[tx.Quantity], open_: Sequence[tx.Quantity],
-              derived: dict[tx.Quantity, str]) -> list[tx.Quantity]:
+def _per_unit(claim: str, found: Sequence[tx.Quantity], known: Sequence[tx.Quantity],
+              open_: Sequence[tx.Quantity], derived: dict[tx.Quantity, str]) -> list[tx.Quantity]:
     """The products a claim states as a count of a rate's things: "then £2 a day, so 6 extra days costs £12", "45p
     per mile, so a 24-mile round trip would earn £10.80" (held-out v30 refused both). The rate must be supported,
     and the count stated or derived (the question's distance both ways)."""
     out = []
-    found = tx.quantities(claim)
     for rate, m in _rate_counts(claim):
         price = next((q for q in known if q.kind == "currency" and q.start == rate.start()), None)
         count = next((q for q in found if q.start == m.start(1)), None)
@@ -475,23 +484,6 @@ def _per_unit(claim: str, known: Sequence[tx.Quantity], open_: Sequence[tx.Quant
             out.append(tx.Quantity(f"{count.value:g} x {price.text}", count.value * price.value, price.unit,
                                    price.kind, min(rate.start(), m.start()), max(rate.end(), m.end())))
     return out
-
-
-def _twice_rated(claim: str, known: Sequence[tx.Quantity], question: str | None) -> list[tx.Quantity]:
-    """A price counted per two things ("£22 per person per night") times two counts of the question ("two of us
-    ... for two nights": held-out v31 refused the £88)."""
-    if not question:
-        return []
-    pairs = _count_pairs(question)
-    return [tx.Quantity(f"{n:g} x {q.text}", n * q.value, q.unit, q.kind, q.start, q.end)
-            for q in known if q.kind == "currency" and len(tx.rate_of(claim, q)) >= 2 for n in pairs]
-
-
-def _count_pairs(question: str) -> set[float]:
-    """The products of two counts the question gives, each written once ("two of us ... two nights": 4)."""
-    counts = [a.value for a in tx.quantities(question) if a.kind != "currency" and a.unit != "hh:mm"] + [
-        float(tx.NUMBER_WORDS[w]) for w in tx.words(question.lower()) if w in _COUNT_NAMES]
-    return {a * b for i, a in enumerate(counts) for b in counts[i + 1:] if a > 1 and b > 1 and a * b <= 100}
 
 
 def _implied(known: Sequence[tx.Quantity], counts: set[float]) -> list[tx.Quantity]:
@@ -2549,6 +2541,21 @@ def _unbracketed(text: str, value: tx.Quantity | str) -> str:
     return text[:at] + _BRACKETED.sub(lambda m: m.group(0) if _clause_states(value, m.group(0)) else "", text[at:])
 
 
+_SIZE_UNIT = r"(?:m|cm|mm|ft|metres?|meters?|feet|foot|inch(?:es)?|in)"
+# "9m by 12m", "3 x 3 metres", "10ft × 8ft": a size is one case, not two numbers
+_SIZE = re.compile(rf"(?<![\w.,£$€])(\d+(?:\.\d+)?)\s*(?:{_SIZE_UNIT}\s*by|{_SIZE_UNIT}?\s*[x×])\s*(\d+(?:\.\d+)?)\s*"
+                   rf"{_SIZE_UNIT}?(?![\w.,]\d|\w)", re.IGNORECASE)
+
+
+def _size(m: re.Match[str]) -> frozenset[float]:
+    return frozenset((float(m.group(1)), float(m.group(2))))
+
+
+def _sizes(text: str) -> set[frozenset[float]]:
+    """The sizes ``text`` writes, each as its two lengths in either order ("12m by 9m" is "9m by 12m")."""
+    return {_size(m) for m in _SIZE.finditer(text)}
+
+
 def _size_rows(text: str) -> list[tuple[frozenset[float], str, tx.Quantity]]:
     """Each size ``text`` writes with the first price after it in its sentence, before the next size: "A 9m by 12m
     marquee, seating 100, costs £1,650, and a 12m by 18m marquee ... £2,700" rows the £1,650 under 9 by 12."""
@@ -3112,21 +3119,6 @@ def _bounded_by(question: str, date: re.Match[str], text: str) -> bool:
         starts = [tx.date_key(m.group(1)) for m in _FROM.finditer(text)]
         return any(b[0] and b >= key for b in starts)
     return False
-
-
-_SIZE_UNIT = r"(?:m|cm|mm|ft|metres?|meters?|feet|foot|inch(?:es)?|in)"
-# "9m by 12m", "3 x 3 metres", "10ft × 8ft": a size is one case, not two numbers
-_SIZE = re.compile(rf"(?<![\w.,£$€])(\d+(?:\.\d+)?)\s*(?:{_SIZE_UNIT}\s*by|{_SIZE_UNIT}?\s*[x×])\s*(\d+(?:\.\d+)?)\s*"
-                   rf"{_SIZE_UNIT}?(?![\w.,]\d|\w)", re.IGNORECASE)
-
-
-def _size(m: re.Match[str]) -> frozenset[float]:
-    return frozenset((float(m.group(1)), float(m.group(2))))
-
-
-def _sizes(text: str) -> set[frozenset[float]]:
-    """The sizes ``text`` writes, each as its two lengths in either order ("12m by 9m" is "9m by 12m")."""
-    return {_size(m) for m in _SIZE.finditer(text)}
 
 
 def unasked_numbers(question: str, cited: Sequence[str]) -> list[str]:
