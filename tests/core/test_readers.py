@@ -83,6 +83,41 @@ def test_markdown_headings_ignore_code_fences(tmp_path: Path) -> None:
     assert [(h.title, h.level) for h in page.headings] == [("Title", 1), ("Real heading", 2)]
 
 
+@pytest.mark.parametrize(("text", "title"), [
+    ("Quarterly Report 2024\n\nRevenue rose. Costs fell.\n", "Quarterly Report 2024"),
+    ("Fenland Road Runners, Spalding – Training. Club runs leave at 7pm. Couples pay £45.\n",
+     "Fenland Road Runners, Spalding – Training"),
+    ("Revenue rose by 5% this year.\nCosts fell.\n", None),  # a sentence, not a title
+    ("The shop opens at 9am – unless it snows – and closes at 5pm, every day of the week in the summer months. "
+     "More text.\n", None),  # too long for a title
+    ("Just one line without an end\n", None),  # nothing under it
+])
+def test_plain_text_opening_title_is_a_heading(tmp_path: Path, text: str, title: str | None) -> None:
+    path = tmp_path / "page.txt"
+    path.write_text(text, encoding="utf-8")
+    page = _read(path).pages[0]
+    assert [h.title for h in page.headings] == ([title] if title else [])
+    for h in page.headings:
+        assert page.text[h.start:h.end].startswith(h.title)
+
+
+def test_a_chunk_from_the_middle_of_a_titled_text_file_carries_the_title(tmp_path: Path) -> None:
+    from masis_desktop.core.ingest.chunker import regex_offsets
+
+    body = " ".join(f"Sentence {i} says the price is £{i}." for i in range(1, 40))
+    path = tmp_path / "page.txt"
+    path.write_text(f"Hillside Clays, Thirsk – Prices. {body}\n", encoding="utf-8")
+    chunks = Chunker(regex_offsets, chunk_tokens=40, overlap_tokens=0).chunk(_read(path))
+    assert len(chunks) > 2
+    assert {c.heading for c in chunks} == {"Hillside Clays, Thirsk – Prices"}
+
+
+def test_csv_and_log_files_get_no_title(tmp_path: Path) -> None:
+    path = tmp_path / "prices.csv"
+    path.write_text("name price\nkayak 32\n", encoding="utf-8")
+    assert _read(path).pages[0].headings == []
+
+
 @pytest.mark.parametrize("encoding", ["utf-8", "utf-8-sig", "utf-16", "utf-16-le", "utf-16-be", "cp1252",
                                       "latin-1", "shift_jis"])
 def test_text_in_common_encodings(tmp_path: Path, encoding: str) -> None:

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from masis_desktop.core.ingest.types import Heading, PageText, ReadResult
 
-CHUNKER_VERSION = "1"
+CHUNKER_VERSION = "2"  # 2: a plain-text file's opening title is a heading (text_reader.title_heading)
 LINE_KINDS = {"code", "config"}
 # Room kept below the encoder's max sequence for the heading prefix and the [CLS]/[SEP] tokens.
 HEADING_RESERVE_TOKENS = 24

@@ -113,13 +113,37 @@ def read_text_bytes(data: bytes) -> str:
     return normalise_text(text)
 
 
+# A title line: short, on its own line, not ending a sentence ("Quarterly Report 2024"); or a title sentence opening
+# the text, "Marshgate Road Runners, Boston – Training and Membership." (a dash between the name and the topic).
+_TITLE_LINE = re.compile(r"\A[ \t]*([^\n]{1,100}?)[ \t]*\n")
+_TITLE_SENTENCE = re.compile(r"\A[ \t]*([^\n.!?]{1,100}?\s[–—|]\s[^\n.!?]{1,60}?)\.(?=\s)")
+TITLE_MAX_WORDS = 14
+
+
+def title_heading(text: str) -> Heading | None:
+    """The title a plain-text file opens with, as a level-1 heading: carried with every chunk of the file (and
+    prefixed when embedding), so a chunk cut from the file's middle still says whose page it is. Held-out v31's
+    wrong price came from a rival business's second chunk, which no longer named its business."""
+    line = _TITLE_LINE.match(text)
+    if line and line.group(1).strip() and not re.search(r"[.!?:;,]$", line.group(1).strip()) \
+            and len(line.group(1).split()) <= TITLE_MAX_WORDS and text[line.end():].strip():
+        return Heading(line.start(1), line.end(1), 1, line.group(1).strip())
+    sentence = _TITLE_SENTENCE.match(text)
+    if sentence and len(sentence.group(1).split()) <= TITLE_MAX_WORDS and text[sentence.end():].strip():
+        return Heading(sentence.start(1), sentence.end(1) + 1, 1, sentence.group(1).strip())
+    return None
+
+
 class TextReader:
-    """Plain text (``.txt``, ``.log``, ``.rst``, ``.csv``...): one page, no headings."""
+    """Plain text (``.txt``, ``.log``, ``.rst``, ``.csv``...): one page; its opening title, if any, as its one
+    heading (``title_heading``)."""
 
     kind = "text"
 
     def read(self, path: Path, data: bytes) -> ReadResult:
-        return ReadResult(self.kind, [PageText(None, read_text_bytes(data))])
+        text = read_text_bytes(data)
+        title = title_heading(text) if path.suffix.lower() in (".txt", ".text", "") else None
+        return ReadResult(self.kind, [PageText(None, text, [title] if title else [])])
 
 
 class MarkdownReader:
