@@ -517,6 +517,8 @@ def _each_of(claim: str, known: Sequence[tx.Quantity], asked: set[float], stated
             continue
         out.append(tx.Quantity(f"{n:g} x {price.text}", n * price.value, price.unit, price.kind, m.start(), m.end()))
     return out
+
+
 _BOTH_WAYS = re.compile(r"\b(?:round[- ]trip|return\s+(?:journey|trip)|there\s+and\s+back|both\s+ways)\b",
                         re.IGNORECASE)
 # "£2 a day", "45p per mile": a rate and the thing it is counted by
@@ -588,14 +590,14 @@ _TAKEN_OFF = re.compile(r"\b(?:less|minus|deduct(?:ing)?|take\s+off|taking\s+off
                         re.IGNORECASE)
 
 
-def _itemised(q: tx.Quantity, known: Sequence[tx.Quantity], claim: str = "") -> str | None:
+def _itemised(q: tx.Quantity, known: Sequence[tx.Quantity], claim: str) -> str | None:
     """A product or implied figure equal to ``q``, or a total of three or more of the claim's supported figures
     of ``q``'s unit (two are ``derived_from``'s), those the claim writes "less" taken away (held-out v32: "£185: £85
     for the 9-year-old and £110 for the 13-year-old, less £10 for the second child")."""
     if q.unit is None:
         return None
     parts = [o for o in known if o.unit == q.unit and o.text != q.text][:8]
-    sign = {id(o): -1.0 if claim and _TAKEN_OFF.search(claim[max(0, o.start - 20):o.start]) else 1.0 for o in parts}
+    sign = {id(o): -1.0 if _TAKEN_OFF.search(claim[max(0, o.start - 20):o.start]) else 1.0 for o in parts}
     for size in (1, *range(3, len(parts) + 1)):
         for chosen in itertools.combinations(parts, size):
             if any(a.start < b.end and b.start < a.end for a, b in itertools.combinations(chosen, 2)):
@@ -2411,11 +2413,7 @@ def concession_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[
 def _trade_word(name: str, question: str, text: str) -> bool:
     """Whether ``name`` is a later word of a longer name of the question whose first word ``text`` lacks: the
     "Fencing" of "Sabreline Fencing Club" in "British Fencing membership is not needed" (held-out v32)."""
-    for m in _NAME_RUN.finditer(question):
-        run = [re.sub(r"['’]s$", "", w) for w in re.findall(r"[A-Z][\w'’-]*", m.group(1))]
-        if name in run[1:] and not tx.name_in(run[0], text):
-            return True
-    return False
+    return any(name in run[1:] and not tx.name_in(run[0], text) for run in _name_runs(question))
 
 
 _OPENS_YES = re.compile(r"^\s*yes\b", re.IGNORECASE)
@@ -2742,9 +2740,15 @@ def day_binding_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict
                 IssueType.FACTUAL_ERROR, 0.9,
                 f'gives another day than [{src_id}], which says "{where[word][:100]}"', plain,
                 f"state the day [{src_id}] gives, or remove the sentence", src_id, FACT_FACTOR, True, False)
+    return out
+
+
+def day_value_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
+    """Per claim about one day (its own, or the question's), a time of day or a place that another day's part of
+    the passage states and that day's parts do not (``_other_day_time``)."""
+    asked_days = bands.days_in(question)
+    out: dict[int, Finding] = {}
     for index, (plain, cited, _) in enumerate(claims):
-        if index in out:
-            continue
         days = bands.days_in(plain) or asked_days
         if len(days) != 1:
             continue
@@ -3436,6 +3440,12 @@ def _head_of_others(word: str, name: str, text: str) -> bool:
 _NAME_RUN = re.compile(r"(?<![\w'’-])([A-Z][\w'’-]*(?:(?:\s+(?:&|and)\s+|\s+)[A-Z][\w'’-]*)+)(?:'s|’s)?(\s+[a-z]+)?")
 
 
+def _name_runs(question: str) -> list[list[str]]:
+    """The runs of capitalised words of a question, each word without its "'s": "Sabreline Fencing Club"."""
+    return [[re.sub(r"['’]s$", "", w) for w in re.findall(r"[A-Z][\w'’-]*", m.group(1))]
+            for m in _NAME_RUN.finditer(question)]
+
+
 # "Great Addington Cricket Club – ...", and with its town: "Exeter Spinners Table Tennis Club, Exeter – ..." (v30)
 _ORG_HEAD = re.compile(r"\s*(?:[A-Z][\w'’&.-]*\s+|&\s+){1,6}[–—:-]\s"  # "Slice & Stone, Penrith – ..." too
                        r"|\s*(?:[A-Z][\w'’&.-]*\s+|&\s+){0,5}[A-Z][\w'’&.-]*,\s*(?:[A-Z][\w'’&.-]*\s+){1,3}[–—:-]\s")
@@ -3464,8 +3474,7 @@ def unasked_names(question: str, cited: Sequence[str], about: Sequence[str] = ()
         # no anchor, but every cited chunk opens with another organisation's heading ("Great Addington Cricket Club
         # – Membership and Nets" for "Little Harrowden's indoor nets": held-out v26 answered with the other club's)
         heads = [tx.split_sentences(t)[0].text for t in cited if t.strip()]
-        runs = [[w for w in (re.sub(r"['’]s$", "", w) for w in re.findall(r"[A-Z][\w'’-]*", m.group(1)))
-                 if w in asked] for m in _NAME_RUN.finditer(question)]
+        runs = [[w for w in run if w in asked] for run in _name_runs(question)]
         # the name's first word is its own: "Oakfield Boat Repairs" over "Marston Boat Care, Marston – ..." shares
         # only the trade
         # (a chunk cut from below its page's title carries the title as its heading: held-out v31's dough balls
@@ -3568,7 +3577,7 @@ def elsewhere_priced(question: str, claims: Sequence[str], cited: Sequence[str],
         pool |= tx.content_stems(text)
     own = {tx.stem(w) for n in names for w in tx.words(n)}
     missed = {w for w in tx.question_focus(question) - _FRAME_STEMS - _GENERIC_STEMS - _GIVING - own - pool
-              if not _derived_forms({w}, pool) and not any(_one_word(w, p) for p in pool)}
+              if not any(_one_word(w, p) for p in pool)}
     if len(missed) != 1:
         return []
     word = next(iter(missed))
@@ -3585,8 +3594,9 @@ def elsewhere_priced(question: str, claims: Sequence[str], cited: Sequence[str],
 
 
 def _one_word(a: str, b: str) -> bool:
-    """Two stems of one word the stemmer splits by its ending ("hoodi" of hoodie, "hoody" of hoodies)."""
-    return a == b or (min(len(a), len(b)) >= 5 and a[:-1] == b[:-1])
+    """Two stems of one word the stemmer keeps apart: by a suffix ("collecting", "collection": ``_derived_forms``)
+    or by its ending ("hoodi" of hoodie, "hoody" of hoodies)."""
+    return _derived_forms({a}, {b}) or (min(len(a), len(b)) >= 5 and a[:-1] == b[:-1])
 
 
 _OPENS_NO = re.compile(r"^\s*no\b", re.IGNORECASE)
@@ -3818,8 +3828,8 @@ def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encode
                 for plain, cited in ((plain, [by_id[i] for i in dict.fromkeys(ids) if i in by_id])
                                      for plain, ids in zip(stripped, ids_of, strict=True))]
     # checks that judge a sentence by the answer's other sentences: one stating the asked case's value clears all
-    by_case = {**day_binding_findings(question, cited_of),  # newest first: the older checks' words win where both
-               # find (day binding, twenty-seventh session)
+    by_case = {**day_value_findings(question, cited_of), **day_binding_findings(question, cited_of),  # newest
+               # first: the older checks' words win where both find (day checks, twenty-seventh session)
                **listed_case_findings(question, cited_of),  # first: the older checks' words win where both find
                **value_fit_findings(question, cited_of), **label_findings(question, cited_of),
                **year_part_findings(question, cited_of),

@@ -97,11 +97,12 @@ def _states_several(claim: str, options: list[str]) -> bool:
 
 def _by_relevance(src: Source, question: str | None) -> list[tx.Span]:
     """The passage's sentences, those sharing most content words with the question first ("Present: A, B, C"
-    names the stated person too, but "B owns the fixes" is what the question is about)."""
+    names the stated person too, but "B owns the fixes" is what the question is about); bare figures do not count
+    (``_about``: the "10" of "10K" is no "£10")."""
     if not question:
         return list(src.sentences)
-    asked = tx.content_stems(question)
-    return sorted(src.sentences, key=lambda sp: -len(asked & tx.content_stems(sp.text)))
+    asked = _about(question)
+    return sorted(src.sentences, key=lambda sp: -len(asked & _about(sp.text)))
 
 
 _MONTHS = frozenset(tx.MONTHS) | {"jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"}
@@ -269,11 +270,9 @@ def _sentence_slot(idx: int, plain: str, src: Source, question: str | None = Non
                     options = [*options[:MAX_OPTIONS - 1], rival.text]
                     if mine[0].text not in options:
                         continue
-                    first, second = (top, sent) if top.start < sent.start else (sent, top)
-                    shown = _shown([first, second])
                     if top.start < sent.start:
                         options = [rival.text, *options[:-1]]
-                    return Slot(idx, plain, statement, shown, options, options.index(mine[0].text))
+                    return Slot(idx, plain, statement, _shown([top, sent]), options, options.index(mine[0].text))
                 return Slot(idx, plain, statement, text, options, options.index(mine[0].text))
         # the heading line names the organisation and the page's topic ("Riposte Fencing Academy, Kendal – Adult
         # Membership."), no people (held-out v32 asked which of the two an answer's "Adult membership" was)
@@ -303,7 +302,7 @@ def _closest_rival(q: tx.Quantity, mine: tx.Quantity, home: tx.Span, ranked: lis
         return None
     asked = _about(question)
     floor = len(asked & _about(home.text))
-    for top in sorted(ranked, key=lambda sp: -len(asked & _about(sp.text))):  # most words shared first
+    for top in ranked:  # most words shared first (``_by_relevance``)
         if len(asked & _about(top.text)) <= floor:
             return None
         if top.start == home.start:
