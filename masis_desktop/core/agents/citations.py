@@ -360,7 +360,8 @@ def derivations(claim: str, question: str | None, cited: list[Source], *, comput
     open_ = [q for q in tx.quantities(claim) if not any(quantity_in(q, c) for c in cited)]
     if not cited or not open_:
         return {}
-    out = {q: how for q in open_ if (how := discounted_from(q, claim, cited) or scaled_from(q, claim, question, cited))}
+    out = {q: how for q in open_ if (how := discounted_from(q, claim, cited) or scaled_from(q, claim, question, cited)
+                                     or unwritten_product(q, claim, question, cited))}
     if not computing:
         return out
     asked = _counts(question)
@@ -607,6 +608,112 @@ def _itemised(q: tx.Quantity, known: Sequence[tx.Quantity], claim: str) -> str |
     return None
 
 
+# "four children", "two additional hours", "a five-visit programme": a count the question gives and the words it counts
+_COUNTED_THING = re.compile(rf"(?<![\w.,£$€])({_COUNT_ALTS}|\d{{1,2}})(?:-|\s+)((?:[A-Za-z'’]+[\s-]+){{0,2}}[A-Za-z]+)",
+                            re.IGNORECASE)
+# "300g of sweets" for "£1.80 per 100g": an amount of the question's, and the amount a price is per
+_AMOUNT = re.compile(r"(?<![\w.,£$€])(\d+(?:\.\d+)?)\s*-?\s*([a-z]+)\b", re.IGNORECASE)
+_PER_AMOUNT = re.compile(r"\s*(?:per|a|an|for|every)\s+(\d+(?:\.\d+)?)\s*([a-z]+)\b", re.IGNORECASE)
+# "Each additional hour costs £65", "£10 per extra child": a price for each one past what a base price covers
+_ADDED = re.compile(r"\b(?:extra|additional|further)\b", re.IGNORECASE)
+
+
+def _asked_multipliers(question: str, clause: str, rate: tx.Quantity) -> list[float]:
+    """The counts of the question that multiply ``rate`` of ``clause``: a count of the things the clause prices
+    ("four children" at "£2 per child") or the question's amount in the rate's amount ("300g" at "£1.80 per
+    100g")."""
+    words = tx.content_stems(clause)
+    out = []
+    for m in _COUNTED_THING.finditer(question):
+        n = _count_value(m.group(1))
+        if 1 < n <= 20 and {tx.stem(w) for w in tx.words(m.group(2))} & words:
+            out.append(n)
+    per = _PER_AMOUNT.match(clause, rate.end)
+    if per is not None and float(per.group(1)) > 1:
+        for m in _AMOUNT.finditer(question):
+            ratio = float(m.group(1)) / float(per.group(1))
+            if m.group(2).lower() == per.group(2).lower() and 1 < ratio <= 100 and ratio == int(ratio):
+                out.append(ratio)
+    return out
+
+
+_SPAN = re.compile(r"\b(?:(?:from|between)\s+)?(\d+(?:\.\d+)?)\s*(?:to|-|–|and)\s*(\d+(?:\.\d+)?)[\s-]*([a-z]+)"
+                   r"|\b(up\s+to|under|below|over|above|more\s+than|less\s+than)\s+(\d+(?:\.\d+)?)[\s-]*([a-z]+)",
+                   re.IGNORECASE)
+
+
+def _priced_clauses(line: str) -> list[str]:
+    """A sentence's clauses (``bands.clauses``), each priced one with the unpriced ones before it, its conditions:
+    "For a lawn up to 100 square metres, each visit costs £28"."""
+    out, pending = [], ""
+    for clause in bands.clauses(line):
+        if any(o.kind == "currency" for o in tx.quantities(clause)):
+            out.append(f"{pending}{clause}")
+            pending = ""
+        else:
+            pending += f"{clause}, "
+    return out
+
+
+def _outside(question: str, clause: str) -> bool:
+    """Whether ``clause`` prices a range of some amount ("lawns from 101 to 250 square metres", "up to 100 square
+    metres") that the question's amount of the same thing falls outside ("an 80-square-metre lawn")."""
+    amounts = [(float(m.group(1)), tx.stem(m.group(2))) for m in _AMOUNT.finditer(question)]
+    for m in _SPAN.finditer(clause):
+        if m.group(1):
+            low, high, unit = float(m.group(1)), float(m.group(2)), m.group(3)
+        else:
+            bound, unit = float(m.group(5)), m.group(6)
+            low, high = (0.0, bound) if m.group(4).lower() in ("up to", "under", "below", "less than") \
+                else (bound, math.inf)
+        if any(u == tx.stem(unit) and not low <= n <= high for n, u in amounts):
+            return True
+    return False
+
+
+def unwritten_product(q: tx.Quantity, claim: str, question: str | None, cited: Sequence[Source]) -> str | None:
+    """How ``_unwritten`` derives ``q``, or None."""
+    found = _unwritten(q, claim, question, cited)
+    return found[0] if found else None
+
+
+def _unwritten(q: tx.Quantity, claim: str, question: str | None, cited: Sequence[Source]
+               ) -> tuple[str, tx.Quantity] | None:
+    """How a price no passage states, written with none of its working, follows from the price of what the question
+    asks about: the question's count of its things times it ("£8 in total for the four children" at "£2 per child"),
+    the question's amount in its amount ("300g ... £5.40" at "£1.80 per 100g"), or a base price plus the question's
+    count of extras ("£505 for the Premium package with two extra hours" from "£375" and "Each additional hour costs
+    £65"), less the concession the claim names ("£126 ..., after the 10% discount": five visits at £28). Held-out
+    v33 refused all four. The price is the one of the clause sharing most of the question's words (names and all,
+    the passage's title words aside): another product's rate in the same passage is the usual wrong answer (v33's
+    "£6.60" for 300g at the sugar-free rate)."""
+    if not question or q.kind != "currency" or not cited:
+        return None
+    title = {w for src in cited for w in tx.content_stems(src.lines[0] if src.lines else "")}
+    asked = {w for w in tx.content_stems(question) if w.isalpha() and not tx.is_unit(w)} - title
+    priced = [(len(asked & tx.content_stems(c)), c, o) for src in cited for line in src.lines
+              for c in _priced_clauses(line) if not _outside(question, c)
+              for o in tx.quantities(c) if o.kind == "currency" and o.unit == q.unit]
+    if not priced:
+        return None
+    best = max(score for score, _, _ in priced)
+    if best == 0:
+        return None
+    top = [(c, o) for score, c, o in priced if score == best]
+    extras = [(c, o) for _, c, o in priced if _ADDED.search(c)] if _ADDED.search(question) else []
+    rates = [(1.0, "")] + [(rate, f", {how}") for rate, how in concessions(claim, cited)]
+    for clause, price in top:
+        options = [(n * price.value, f"{n:g} x {price.text}") for n in _asked_multipliers(question, clause, price)]
+        if not _ADDED.search(clause):
+            options += [(price.value + n * extra.value, f"{price.text} + {n:g} x {extra.text}")
+                        for c, extra in extras for n in _asked_multipliers(question, c, extra)]
+        for value, how in options:
+            for rate, said in rates:
+                if abs(value * rate - q.value) <= 0.005 + 1e-9 * abs(q.value):
+                    return how + said, price
+    return None
+
+
 def _scaled_equal(a: float, b: float) -> bool:
     if a == 0 or b == 0:
         return a == b
@@ -746,7 +853,7 @@ def _asked_count(claim: str, q: tx.Quantity, question: str) -> bool:
     thing = tx.stem(after[0])
     numeral = rf"(?:{int(q.value)}|{'|'.join(w for w, n in tx.NUMBER_WORDS.items() if n == int(q.value))})"
     return any(thing in {tx.stem(w) for w in tx.words(question[m.end():])[:3]}
-               for m in re.finditer(rf"(?<![\w.,]){numeral}(?![\w.,])", question, re.IGNORECASE))
+               for m in re.finditer(rf"(?<![\w.,]){numeral}(?![\d.,])(?![a-z]{{3}})", question, re.IGNORECASE))
 
 
 _AGED = re.compile(r"(?:-|\s)?(?:years?|yrs?)?[- ]?old\b", re.IGNORECASE)
@@ -2341,6 +2448,14 @@ def denies_band(question: str, claim: str) -> bool:
                for kind, number in bands.asked_numbers(question).items())
 
 
+def _priced_in_band(band: bands.Band, values: Sequence[tx.Quantity], claim: ClaimEvidence, question: str) -> bool:
+    """Whether a price of the claim is the question's count times a price the band states (``_unwritten``): "£8 in
+    total for the four children" at the Thursday session's "£2 per child" (held-out v33 refused it as another
+    value than the Thursday band's)."""
+    return any(v.kind == "currency" and (found := _unwritten(v, claim.plain, question, claim.cited)) is not None
+               and any(_same_value(found[1], o) for o in tx.quantities(band.text)) for v in values)
+
+
 def band_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
     """Per claim (its text without citations, its cited passages), a figure from outside the band holding the
     question's age, distance or group size (``bands.band_conflicts``): "my 12-year-old" answered with the adult
@@ -2355,7 +2470,8 @@ def band_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, F
         if "time" in asked_numbers and any(a.value <= asked_numbers["time"] * 60 <= b.value
                                            for a, b in bands.time_ranges(claims[index].plain)):
             continue  # the claim writes a range holding the asked time: "12:00–13:30" for lunchtime (held-out v8)
-        if _tied_to_band(band, figures[index], claims[index].cited) or _group_holds(
+        if _tied_to_band(band, figures[index], claims[index].cited) or _priced_in_band(
+                band, figures[index], claims[index], question) or _group_holds(
                 asked_numbers, figures[index], claims[index].cited) or names_other_case(question, band.text) \
                 or denies_band(question, claims[index].plain) or _restates_band(band, claims[index].plain):
             continue  # ... or the band is another case's ("in low season" for high season: held-out v25)
