@@ -34,7 +34,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple, Protocol
@@ -642,17 +642,22 @@ _SPAN = re.compile(r"\b(?:(?:from|between)\s+)?(\d+(?:\.\d+)?)\s*(?:to|-|–|and
                    re.IGNORECASE)
 
 
-def _priced_clauses(line: str) -> list[str]:
-    """A sentence's clauses (``bands.clauses``), each priced one with the unpriced ones before it, its conditions:
-    "For a lawn up to 100 square metres, each visit costs £28"."""
+def _with_conditions(parts: Iterable[str], valued: Callable[[str], bool]) -> list[str]:
+    """The ``valued`` parts of a sentence, each with the parts before it that are not, its conditions: "For a lawn
+    up to 100 square metres, each visit costs £28", "and in combed wheat straw, which lasts around 30 years"."""
     out, pending = [], ""
-    for clause in bands.clauses(line):
-        if any(o.kind == "currency" for o in tx.quantities(clause)):
-            out.append(f"{pending}{clause}")
+    for part in parts:
+        if valued(part):
+            out.append(f"{pending}{part}")
             pending = ""
         else:
-            pending += f"{clause}, "
+            pending += f"{part}, "
     return out
+
+
+def _priced_clauses(line: str) -> list[str]:
+    """A sentence's clauses (``bands.clauses``), each priced one with its conditions (``_with_conditions``)."""
+    return _with_conditions(bands.clauses(line), lambda c: any(o.kind == "currency" for o in tx.quantities(c)))
 
 
 def _outside(question: str, clause: str) -> bool:
@@ -2104,22 +2109,6 @@ def _other_value(clause: str, value: tx.Quantity, answer: str) -> bool:
                and not _clause_states(o, answer) for o in tx.quantities(clause))
 
 
-def _said_elsewhere(value: tx.Quantity, words: set[str], src: Source, cited: Sequence[Source]) -> bool:
-    """Whether another cited passage states ``value`` in a clause said under all the claim's ``words``: "an
-    aerotow to 2,000 feet costs £40" citing the club's page ("an aerotow to 2,000 feet is £40") and a rival's that
-    gives £40 for a monthly direct debit (held-out v34 refused it by the rival's page)."""
-    for other in cited:
-        if other is src:
-            continue
-        head = tx.content_stems(other.lines[0]) if other.lines else set()
-        for parts in (bands.clauses(line) for line in other.lines):
-            for i, c in enumerate(parts):
-                if any(o.unit and tx.same_quantity(value, o) for o in tx.quantities(c)) and \
-                        words <= _clause_words(parts, i) | head:
-                    return True
-    return False
-
-
 def label_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
     """Per claim, a figure it gives under the question's words that its passage never uses, or uses beside another
     figure: "The late pick-up charge is £5 extra" from "Early drop-off from 8:15am costs £5 extra" in a passage
@@ -2206,8 +2195,6 @@ def label_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, 
                              if c not in own and strong & tx.content_stems(c) and _other_value(c, value, answer)),
                             key=lambda c: len(strong & tx.content_stems(c)), default=None)
             if rival is None and (len(label) < LABEL_MIN or label & body):
-                continue
-            if _said_elsewhere(value, words, src, cited):
                 continue
             shown = ", ".join(dict.fromkeys(w for w in tx.words(plain) if tx.stem(w) in label))
             out[index] = Finding(
@@ -2954,23 +2941,16 @@ FRAME_OWN = 0.34  # the most of them any clause stating the claim's value may ho
 
 
 def _valued_clauses(line: str) -> list[str]:
-    """A sentence's clauses, cut also at "and £120 ..." (``_JOINED``), each one stating a figure taken with the
-    figure-less ones before it: "and in combed wheat straw, which lasts around 30 years"."""
-    out, pending = [], ""
-    for clause in (p for c in bands.clauses(line) for p in _JOINED.split(c)):
-        if tx.quantities(clause) or tx.number_words_in(clause):
-            out.append(f"{pending}{clause}")
-            pending = ""
-        else:
-            pending += f"{clause}, "
-    return out
+    """A sentence's clauses, cut also at "and £120 ..." (``_JOINED``), each stating a figure taken with its
+    conditions (``_with_conditions``)."""
+    return _with_conditions((p for c in bands.clauses(line) for p in _JOINED.split(c)),
+                            lambda c: bool(tx.quantities(c) or tx.number_words_in(c)))
 
 
 def _elliptic(value: tx.Quantity, clause: str) -> bool:
     """Whether ``clause`` states ``value`` with fewer than two words of its own before it: "and £16 per hour after
     17:00", "half plot £42" say what they price in the clause before."""
-    at = next((o for o in tx.quantities(clause) if _states_in(value, clause[o.start:o.end] or o.text)
-               and tx.same_quantity(value, o)), None)
+    at = next((o for o in tx.quantities(clause) if tx.same_quantity(value, o)), None)
     if at is None:
         return False
     cut = clause.rfind(", ", 0, at.start)
