@@ -193,6 +193,11 @@ def test_lexical_judge_is_strict_on_numbers_and_names() -> None:
     sso = "Ledgerly Enterprise plan: single sign-on through SAML 2.0 and a named customer success manager."
     assert lexical_support(sso, "Ledgerly Enterprise supports SAML 2.0.")  # one paraphrased word is fine
     assert not lexical_support(sso, "Ledgerly Enterprise supports SAML 2.0 for contractors only.")  # two are not
+    firer = "Nightbloom Fireworks, Shrewsbury. Our senior firer, Marcus Bell, has more than 20 years of experience."
+    assert lexical_support(firer, "Nightbloom Fireworks' senior firer, Marcus Bell, has more than 20 years of "
+                                  "experience.")
+    assert lexical_support(firer, "Nightbloom Fireworks’s senior firer is Marcus Bell.")
+    assert not lexical_support(firer, "Nightbloom Rockets' senior firer is Marcus Bell.")  # name absent
 
 
 # --- bootstrap ---------------------------------------------------------------------------------------------------

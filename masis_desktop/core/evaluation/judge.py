@@ -30,7 +30,9 @@ _CITATION = re.compile(r"\[\s*([A-Za-z]*\d+(?:\s*[,;]\s*[A-Za-z]*\d+)*)\s*\]")
 _LEADING_CITATIONS = re.compile(r"^((?:\s*\[[^\]\n]+\])+)\s*(.*)$", re.S)
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
 _NUMBER = re.compile(r"\d+(?:[.,:/]\d+)*")
-_WORD = re.compile(r"[A-Za-z][A-Za-z'\-]*")
+# an apostrophe inside a word only: the plural possessive "Fireworks'" is the word "Fireworks" (held-out v36's
+# verbatim copy "Nightbloom Fireworks' senior firer, Marcus Bell, ..." was judged unsupported)
+_WORD = re.compile(r"[A-Za-z](?:[A-Za-z\-]|['’](?=[A-Za-z]))*")
 
 _STOPWORD_TEXT = """
 a about above after again against all also am an and any are as at be because been before being below between
@@ -93,7 +95,7 @@ def split_cited_sentences(answer: str) -> list[CitedSentence]:
 
 
 def _stem(word: str) -> str:
-    word = word.lower().removesuffix("'s")
+    word = word.lower().replace("’", "'").removesuffix("'s")
     for suffix, repl in (("ies", "y"), ("ing", ""), ("ed", ""), ("es", ""), ("s", ""), ("ly", "")):
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             return word[: -len(suffix)] + repl
