@@ -85,3 +85,15 @@ def test_v36_a_name_put_into_another_clause_words() -> None:
              "Orla works in the workshop on repair jobs only.")
     assert refusals("On Wednesdays Orla Tremayne works in the workshop on repair jobs only [c1].", [staff],
                     "What does Orla do on Wednesdays?") == []
+
+
+def test_v36_a_price_with_what_the_question_asks_it_without() -> None:
+    page = "Brook Hedgers, Tiverton – Planting. We plant new hedges at £8 per metre, including guards and canes."
+    answer = "Brook Hedgers charges £8 per metre, including guards and canes [c1]."
+    assert any("without guards" in f for f in refusals(
+        answer, [page], "How much per metre does Brook Hedgers charge to plant a new hedge without guards and canes?"))
+    assert refusals(answer, [page], "How much per metre does Brook Hedgers charge to plant a new hedge?") == []
+    # a verb after "without" is no thing the answer may include
+    assert refusals("You can walk in with your dog on Fridays [c1].",
+                    ["Pawprint Groomers, Ely – Visits. Walk-ins with your dog are welcome on Fridays."],
+                    "When can I come to Pawprint Groomers without booking?") == []

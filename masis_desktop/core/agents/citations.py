@@ -3172,6 +3172,31 @@ def or_case_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int
     return out
 
 
+_WITHOUT = re.compile(r"\bwithout\s+(?:the\s+|any\s+)?([a-z]+)\b", re.IGNORECASE)
+_INCLUDING = re.compile(r"\b(?:including|includes|included|with)\s+(?:the\s+|its\s+|their\s+)?([a-z]+)\b(?!-)",
+                        re.IGNORECASE)
+
+
+def without_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
+    """Per claim, the price of the thing with what the question asks it without: "£8 per metre, including guards
+    and canes" for "to plant a new hedge without guards and canes" (held-out v36: the passage prices only the
+    guarded hedge, and the writer said so). A verb after "without" ("without booking") is no thing."""
+    unwanted = {tx.stem(m.group(1).lower()) for m in _WITHOUT.finditer(question)
+                if not m.group(1).lower().endswith("ing") and tx.content_stems(m.group(1))}
+    out: dict[int, Finding] = {}
+    if not unwanted:
+        return out
+    for index, (plain, cited, _) in enumerate(claims):
+        found = next((m for m in _INCLUDING.finditer(plain) if tx.stem(m.group(1).lower()) in unwanted), None)
+        if found is None or not cited:
+            continue
+        out[index] = Finding(
+            IssueType.INCOMPLETE, 0.7,
+            f'the question asks about it without {found.group(1)}; the answer gives it "{found.group(0)}"', plain,
+            "give the value without it, or say the passages do not", cited[0].id, INCOMPLETE_FACTOR, True, False)
+    return out
+
+
 def condition_amount_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
     """Per claim, a price the passage states only for another amount of what the question measures: "£480" for five
     hours of milling where "A full day of eight hours is discounted to £480" (held-out v36 accepted it: the figure
@@ -4459,6 +4484,7 @@ def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encode
     cited_of = [c._replace(cited=asked_pages(question, c.cited)) for c in cited_of] if question else cited_of
     by_case = {**rival_pages, **condition_amount_findings(question, cited_of),  # newest (twenty-ninth session)
                **or_case_findings(question, cited_of), **name_frame_findings(question, cited_of),
+               **without_findings(question, cited_of),
                **extra_count_findings(question, cited_of),  # newest first (twenty-eighth session)
                **frame_findings(question, cited_of), **sibling_word_findings(question, cited_of),
                **title_copy_findings(question, cited_of),
