@@ -97,3 +97,19 @@ def test_v36_a_price_with_what_the_question_asks_it_without() -> None:
     assert refusals("You can walk in with your dog on Fridays [c1].",
                     ["Pawprint Groomers, Ely – Visits. Walk-ins with your dog are welcome on Fridays."],
                     "When can I come to Pawprint Groomers without booking?") == []
+
+
+@pytest.mark.parametrize(("question", "right", "wrong"), [
+    ("What is the minimum age for a Rockpool Coasteering session?",
+     "The minimum age is eleven, and under-18s need a paying adult [c1].",
+     "The minimum age is fourteen, and under-18s need a paying adult [c1]."),
+    ("When is the balance for a Rockpool Coasteering session due?",
+     "The balance is due seven days before the session [c1].",
+     "The balance is due 14 days before the session [c1]."),
+])
+def test_v36_a_figure_after_the_passage_words_for_another(question: str, right: str, wrong: str) -> None:
+    """The claim copies the passage's words for one figure and puts another figure of the passage after them."""
+    page = ("Rockpool Coasteering, Tenby – Sessions. Sessions last 14 hours over two days, with a maximum of fourteen "
+            "swimmers. The minimum age is eleven, and under-18s need a paying adult. The balance is due seven days "
+            "before the session.")
+    check_pair(page, question, right, wrong)

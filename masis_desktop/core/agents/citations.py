@@ -3197,6 +3197,74 @@ def without_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int
     return out
 
 
+_COUNT_WORD = re.compile(rf"\b({_COUNT_ALTS})\b(?![\w-])", re.IGNORECASE)
+
+
+def _figures(text: str) -> list[tuple[int, int, tx.Quantity | float]]:
+    """The figures of ``text`` with their spans: quantities, and counts in words that are none."""
+    found: list[tuple[int, int, tx.Quantity | float]] = [(q.start, q.end, q) for q in tx.quantities(text)]
+    found += [(m.start(), m.end(), _count_value(m.group(1))) for m in _COUNT_WORD.finditer(text)
+              if not any(a <= m.start() < b for a, b, _ in found)]
+    return sorted(found, key=lambda t: t[0])
+
+
+def _same_figure(a: tx.Quantity | float, b: tx.Quantity | float) -> bool:
+    if isinstance(a, tx.Quantity) and isinstance(b, tx.Quantity):
+        return tx.same_quantity(a, b)
+    return (a.value if isinstance(a, tx.Quantity) else a) == (b.value if isinstance(b, tx.Quantity) else b)
+
+
+def _comparable(a: tx.Quantity | float, b: tx.Quantity | float) -> bool:
+    """Figures of one kind: quantities of one unit, or plain counts (digits or words)."""
+    if isinstance(a, tx.Quantity) and isinstance(b, tx.Quantity):
+        return a.unit == b.unit and a.kind == b.kind
+    other = a if isinstance(a, tx.Quantity) else b
+    return not isinstance(other, tx.Quantity) or other.unit is None
+
+
+def template_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
+    """Per claim, a figure written after the passage's own words for another figure: "The minimum age is twelve"
+    where the passage writes "the minimum age is ten" once (and "twelve" of the group size: held-out v36 accepted
+    it, the claim's clause having too few words for the frame check). The three words before the figure must be the
+    passage's, word for word, in one place only, with a figure of the claim figure's kind right after them; the
+    passage must state the claim's figure elsewhere (a figure stated nowhere is the fact check's), and the question
+    must not give it. Not prices and times of day, whose cases other words decide (it refused 6 right ones)."""
+    asked = _figures(question)
+    out: dict[int, Finding] = {}
+    for index, (plain, cited, _) in enumerate(claims):
+        lines = [line for src in cited for line in src.lines[1:]]
+        stated = [f for line in lines for _, _, f in _figures(line)]
+        dates = [(m.start(), m.end()) for m in tx.DATE.finditer(plain)]
+        for start, _, mine in _figures(plain):
+            if any(a <= start < b for a, b in dates):
+                continue  # "due by 30 June": a date is the date check's
+            lead = re.findall(r"[a-z]+", plain[:start].lower())[-3:]
+            if len(lead) < 3 or not set(lead) - tx.STOPWORDS or re.search(r"[\d£€$:.]\s*$", plain[:start]):
+                continue  # "01632 960 ...", "9:30": a figure inside a figure
+            if isinstance(mine, tx.Quantity) and mine.kind in ("currency", "clock"):
+                continue  # a price or a time is the case checks': "board hire costs £70" for the full day
+            if any(_same_figure(mine, a) for _, _, a in asked) or not any(
+                    _comparable(mine, f) and _same_figure(mine, f) for f in stated):
+                continue
+            places = [(line, m.end()) for line in lines for m in re.finditer(
+                rf"\b{re.escape(' '.join(lead))}\s+", line, re.IGNORECASE)]
+            if len(places) != 1:
+                continue
+            line, at = places[0]
+            after = next((f for a, _, f in _figures(line) if a == at), None)
+            if after is None or not _comparable(mine, after) or _same_figure(mine, after):
+                continue
+            src = next(src for src in cited if line in src.lines)
+            told = after.text if isinstance(after, tx.Quantity) else f"{after:g}"
+            out[index] = Finding(
+                IssueType.FACTUAL_ERROR, 0.9,
+                f'writes "{" ".join(lead)}" with another figure than [{src.id}], which writes it with {told}',
+                plain, f"state the figure [{src.id}] gives there, or remove the sentence", src.id,
+                FACT_FACTOR, True, False)
+            break
+    return out
+
+
 def condition_amount_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
     """Per claim, a price the passage states only for another amount of what the question measures: "£480" for five
     hours of milling where "A full day of eight hours is discounted to £480" (held-out v36 accepted it: the figure
@@ -4484,7 +4552,7 @@ def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encode
     cited_of = [c._replace(cited=asked_pages(question, c.cited)) for c in cited_of] if question else cited_of
     by_case = {**rival_pages, **condition_amount_findings(question, cited_of),  # newest (twenty-ninth session)
                **or_case_findings(question, cited_of), **name_frame_findings(question, cited_of),
-               **without_findings(question, cited_of),
+               **without_findings(question, cited_of), **template_findings(question, cited_of),
                **extra_count_findings(question, cited_of),  # newest first (twenty-eighth session)
                **frame_findings(question, cited_of), **sibling_word_findings(question, cited_of),
                **title_copy_findings(question, cited_of),
