@@ -26,3 +26,12 @@ def test_v37_a_name_whose_sentence_gives_the_figure() -> None:
             "published every two months, and can hire the club trailer for £20 a day.")
     assert refusals("Fell Torque is published every two months and has 20 pages [c1].", [page],
                     "How often is the Dales Classic Motor Club's magazine published, and how many pages has it?") == []
+
+
+def test_v37_a_copied_page_is_no_answer_to_which_day() -> None:
+    page = ("Cliffside Roastery, Filey – Courses. Our home barista course runs on Sundays at 10am and costs £60. The "
+            "latte art class costs £40.")
+    copied = ("Cliffside Roastery, Filey – Courses [c1]. Our home barista course runs on Sundays at 10am and costs £60 "
+              "[c1]. The latte art class costs £40 [c1].")
+    assert any("copies the title" in f for f in refusals(
+        copied, [page], "On which day of the week does Cliffside Roastery run its latte art class?"))

@@ -3424,7 +3424,9 @@ def sibling_word_findings(question: str, claims: Sequence[ClaimEvidence]) -> dic
     return out
 
 
-_HOW_MANY = re.compile(r"\bhow\s+(?:many|long|much|old|far)\b|\bopening\s+hours\b", re.IGNORECASE)
+_HOW_MANY = re.compile(r"\bhow\s+(?:many|long|much|old|far|early|late|often|soon)\b|\bopening\s+hours\b|"
+                       r"\b(?:which|what)\s+(?:day|days|time|date|month)\b|^\s*when\b", re.IGNORECASE)
+# ("On which day of the week does Harbourside run its latte art class?": held-out v37's writer copied the page)
 _TITLE_LIKE = re.compile(r"[A-Z][^.]{0,80}\s[–—]\s[A-Z][^.]*$")  # "Name in Town – Topic", a title's shape
 
 
