@@ -8,7 +8,9 @@ import pytest
 from masis_desktop.core.agents import bands
 from masis_desktop.core.agents import text as tx
 from masis_desktop.core.agents.asked import missing_amount, missing_contact, other_cases, outside_period
-from masis_desktop.core.agents.citations import Source, audit_answer, in_year_span, period_markers
+from masis_desktop.core.agents.citations import audit_answer
+from masis_desktop.core.agents.claims import Source, period_markers
+from masis_desktop.core.agents.focus import in_year_span
 from masis_desktop.core.agents.slots import find_slots
 from masis_desktop.core.schemas import IssueType
 from tests.core.pipeline_support import hit

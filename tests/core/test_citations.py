@@ -276,7 +276,7 @@ def test_the_case_is_read_from_the_chunks_head_dates_and_version_numbers_include
     q = "What was the excess per claim under Harbour's transit cover terms version 3?"
     assert audit_answer("GBP 250 [c21].", terms, question=q).issues == []
     assert audit_answer("GBP 150 [c20].", terms, question=q).audit.needs_retry
-    from masis_desktop.core.agents.citations import _marks, case_markers
+    from masis_desktop.core.agents.claims import _marks, case_markers
     assert case_markers(q)[-1] == "3" and case_markers("What changed in release 2024?") == ["2024"]
     assert _marks("3", "terms version 3 (1 March 2023)") and _marks("3", "Terms v3")
     assert not _marks("3", "Harbour Removals: 3 movers, version 3.1") and _marks("2024", "Fares 2024.")
@@ -542,7 +542,7 @@ def test_a_figure_taken_from_another_year_s_chunk_is_incomplete() -> None:
 
 
 def test_a_year_before_a_noun_still_names_the_case() -> None:
-    from masis_desktop.core.agents.citations import unasked_numbers
+    from masis_desktop.core.agents.focus import unasked_numbers
     assert unasked_numbers("What is the fee in the 2024 fee schedule?", ["Fee schedule 2025"]) == ["2024"]
     assert unasked_numbers("What did the 2024 rates say?", ["Rates 2025"]) == ["2024"]
     assert unasked_numbers("Which plan supports 2000 users?", ["Enterprise: up to 5,000 users"]) == []

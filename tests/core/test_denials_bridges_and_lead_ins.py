@@ -140,7 +140,7 @@ VAN = ("Oakley Restorations — Collection. Within 10 miles: £30 each way. 10 t
 
 
 def test_a_phrasal_up_asks_for_no_arithmetic_and_a_clock_time_is_never_computed() -> None:
-    from masis_desktop.core.agents.citations import asks_computation
+    from masis_desktop.core.agents.arithmetic import asks_computation
     assert not asks_computation("What time should I turn up?", "I need a wardrobe picking up.")
     assert asks_computation("Prices are up by £5 this year.") and asks_computation("How much has the fare gone up?",
                                                                                  "It rose by £2.")

@@ -204,7 +204,9 @@ SHOPS = ("Fern & Feather has two shops. The Ashwell shop at 4 Mill Lane opens Mo
 
 
 def test_figures_the_asked_cases_own_sentences_state_get_no_slot_question() -> None:
-    from masis_desktop.core.agents.citations import Source, audit_answer, case_confirms
+    from masis_desktop.core.agents.citations import audit_answer
+    from masis_desktop.core.agents.claims import Source
+    from masis_desktop.core.agents.labels import case_confirms
     from masis_desktop.core.agents.slots import find_slots
     from tests.core.pipeline_support import hit
 

@@ -9,16 +9,12 @@ import pytest
 
 from masis_desktop.core.agents import bands
 from masis_desktop.core.agents import text as tx
+from masis_desktop.core.agents.arithmetic import asks_computation
 from masis_desktop.core.agents.asked import missing_time, other_day, subject_without_value
-from masis_desktop.core.agents.citations import (
-    Source,
-    asks_computation,
-    audit_answer,
-    claim_values,
-    person_confirms,
-    restates_question,
-    unasked_names,
-)
+from masis_desktop.core.agents.citations import audit_answer, restates_question
+from masis_desktop.core.agents.claims import Source, claim_values
+from masis_desktop.core.agents.focus import unasked_names
+from masis_desktop.core.agents.people_days import person_confirms
 from masis_desktop.core.agents.slots import find_slots
 from tests.core.pipeline_support import hit, refusals
 

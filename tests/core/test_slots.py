@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from masis_desktop.core.agents.citations import Source, audit_answer
+from masis_desktop.core.agents.citations import audit_answer
+from masis_desktop.core.agents.claims import Source
 from masis_desktop.core.agents.slots import find_slots
 from tests.core.pipeline_support import hit
 

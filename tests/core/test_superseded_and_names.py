@@ -9,7 +9,9 @@ from __future__ import annotations
 import pytest
 
 from masis_desktop.core.agents import text as tx
-from masis_desktop.core.agents.citations import PAST_ASKED, Source, retired_by, unasked_names
+from masis_desktop.core.agents.claims import Source
+from masis_desktop.core.agents.focus import unasked_names
+from masis_desktop.core.agents.retired import PAST_ASKED, retired_by
 from tests.core.pipeline_support import hit, refusals
 
 NEW = ("Larchmont Laundry price list 2025, effective 1 March 2025. Service wash: 6 kg £9.50, 10 kg £14. "

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import pytest
 
-from masis_desktop.core.agents.citations import Source, audit_answer
+from masis_desktop.core.agents.citations import audit_answer
+from masis_desktop.core.agents.claims import Source
 from masis_desktop.core.agents.slots import find_slots
 from tests.core.pipeline_support import check_pair, hit, refusals
 

@@ -24,8 +24,9 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from masis_desktop.core.agents.citations import CodeAudit, missing_focus
+from masis_desktop.core.agents.citations import CodeAudit
 from masis_desktop.core.agents.compress import Context
+from masis_desktop.core.agents.focus import missing_focus
 from masis_desktop.core.agents.verify import whole_chunk
 from masis_desktop.core.events import CancelToken
 from masis_desktop.core.llm.protocol import LLM

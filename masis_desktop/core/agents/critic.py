@@ -25,15 +25,8 @@ from typing import Any, Literal
 from masis_desktop.core.agents import prompts
 from masis_desktop.core.agents import text as tx
 from masis_desktop.core.agents.answerable import Answerability, check_answerable, describe
-from masis_desktop.core.agents.citations import (
-    FACT_FACTOR,
-    INCOMPLETE_FACTOR,
-    LOW_SUPPORT_FACTOR,
-    CodeAudit,
-    Encoder,
-    Source,
-    audit_answer,
-)
+from masis_desktop.core.agents.citations import LOW_SUPPORT_FACTOR, CodeAudit, Encoder, audit_answer
+from masis_desktop.core.agents.claims import FACT_FACTOR, INCOMPLETE_FACTOR, Source
 from masis_desktop.core.agents.compress import Context, sanitize
 from masis_desktop.core.agents.slots import SlotResult, check_slots, find_slots
 from masis_desktop.core.agents.synthesizer import llm_stats

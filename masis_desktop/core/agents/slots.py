@@ -22,14 +22,11 @@ from typing import Any
 
 from masis_desktop.core.agents import bands
 from masis_desktop.core.agents import text as tx
-from masis_desktop.core.agents.citations import (
-    CodeAudit,
-    Source,
-    asked_pages,
-    case_confirms,
-    claim_values,
-    person_confirms,
-)
+from masis_desktop.core.agents.citations import CodeAudit
+from masis_desktop.core.agents.claims import Source, claim_values
+from masis_desktop.core.agents.frames import asked_pages
+from masis_desktop.core.agents.labels import case_confirms
+from masis_desktop.core.agents.people_days import person_confirms
 from masis_desktop.core.agents.verify import scored_values
 from masis_desktop.core.events import CancelToken
 from masis_desktop.core.llm.protocol import LLM

@@ -18,8 +18,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from masis_desktop.core.agents import prompts
-from masis_desktop.core.agents.citations import STRONG_SUPPORT, Embeddings, Encoder, Source, fact_findings, support
+from masis_desktop.core.agents.citations import STRONG_SUPPORT, Embeddings, Encoder, support
+from masis_desktop.core.agents.claims import Source
 from masis_desktop.core.agents.compress import Context
+from masis_desktop.core.agents.facts import fact_findings
 from masis_desktop.core.agents.text import (
     PERSON,
     citation_ids,

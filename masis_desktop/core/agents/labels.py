@@ -1,0 +1,391 @@
+"""Question-frame checks on the words a figure is given under.
+
+A figure given under the question's words that its passage never uses (``label_findings``), from the other side of a
+limit (``comparator_findings``), from sentences opening with another case's name (``named_case_findings``), or from
+sentences sharing nothing with the question (``value_fit_findings``); ``case_confirms`` lets code settle the case
+without a slot question. ``citations.audit_answer`` runs the checks.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from masis_desktop.core.agents import bands, cases
+from masis_desktop.core.agents import text as tx
+from masis_desktop.core.agents.asked import asked_kind
+from masis_desktop.core.agents.claims import (
+    _BRACKETED,
+    _FRAME_STEMS,
+    _GIVING,
+    _JOINED,
+    _NEGATION,
+    FACT_FACTOR,
+    ClaimEvidence,
+    Finding,
+    Source,
+    _clause_rivals,
+    _clause_states,
+    _derived_forms,
+    _said_of,
+    _same_value,
+    claim_values,
+)
+from masis_desktop.core.agents.retired import _bare_count
+from masis_desktop.core.schemas import IssueType
+
+VALUE_FIT_MIN = 2  # question words a rival value's sentence must share, where the value's own sentences share none
+
+
+def _fit(sentence: str, focus: set[str], names: Sequence[str]) -> int:
+    """How well a passage sentence fits the question: shared focus words, and a name of the question counts 2 (not
+    one of the passage's heading line, which every sentence is about: "Appleyard Farm" is no reason to prefer the
+    sentence mentioning a "farm talk")."""
+    return len(focus & tx.content_stems(sentence)) + 2 * sum(1 for n in names if tx.name_in(n, sentence))
+
+
+_HEAD_NAME = re.compile(r"([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,3})\s*[,:(]")
+# "The Orlingbury salon at 22 Fennel Street opens ...", "Our Kettleby branch, inside ..." (held-out v23 accepted the
+# Orlingbury hours for Kettleby)
+_HEAD_THE = re.compile(r"(?:The|Our|At|In)\s+([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,2})(?=\s+[a-z]|\s*,)")
+
+
+def line_head(line: str) -> str | None:
+    """The name a sentence opens with as its case: "Old Town, 14 Pike Lane: ...", "Tuesday: Oakham, ...", "The
+    Orlingbury salon opens ..." (never "In June ...")."""
+    m = _HEAD_NAME.match(line)
+    if m is not None:
+        return None if m.group(1).lower() in tx.STOPWORDS else m.group(1)
+    m = _HEAD_THE.match(line)
+    if m is None:
+        return None
+    first = m.group(1).split()[0].lower()
+    return None if first.rstrip("s") in bands.DAYS or first in tx.MONTHS else m.group(1)
+
+
+def case_confirms(question: str, claim: str, cited: Sequence[Source]) -> bool:
+    """Whether every figure of the claim is stated in sentences opening with the case the question names ("Our
+    Kettleby branch, ..., opens Wednesday to Sunday, 9am to 4pm" for the Kettleby salon's Saturday hours): code
+    settles it, so no slot question is put to the 1.5B (held-out v23: asked to choose among the drop-off times of
+    both salons, it picked Orlingbury's 8am and refused the right answer)."""
+    asked = tx.question_names(question)
+    values = [q for q in claim_values(claim, question) if q.unit]
+    if not asked or not values:
+        return False
+    for src in cited:
+        headed = [line for line in src.lines[1:] if (h := line_head(line)) is not None
+                  and any(tx.name_in(n, h) or tx.name_in(h, n) for n in asked)]
+        if headed and all(any(_same_value(v, o) for line in headed for o in tx.quantities(line)) for v in values):
+            return True
+    return False
+
+
+def _case_heads(src: Source) -> set[str]:
+    """Names opening a sentence of the passage after its heading: the cases it lists ("Old Town, 14 Pike Lane:
+    ...", "Harbourside, Unit 3 Sail Loft: ...", "The Kettleby branch is ...")."""
+    return {h for line in src.lines[1:] if (h := line_head(line)) is not None}
+LABEL_MIN = 2  # question words the claim gives its value under, which its passage never uses
+
+
+_ELLIPTIC = re.compile(r"^(?:(?:or|and|but|with|while|whereas|plus)\s+)?(?:[£$€]|\d)|\b(?:they|it|these|those)\b",
+                       re.IGNORECASE)
+
+
+# a heading that is a sentence of its own heads its whole list, figures first or not: "A refundable deposit is taken
+# by card: £50 for items under £30 a day, ..., and £300 for items costing £100 a day or more" (held-out v21)
+_LEAD_IN = re.compile(r"\b(?:is|are|was|were)\s+\w+(?:ed|en)\b|\b(?:is|are)\s+as\s+follows\b", re.IGNORECASE)
+
+
+_VERB_FIRST = re.compile(r"\s*(?:costs?|is|are|pays?|charges?)\s+(?:[£$€]|\d)", re.IGNORECASE)
+
+
+def _clause_words(parts: Sequence[str], i: int) -> set[str]:
+    """The words a sentence's ``i``-th clause is said under: its own, the heading of a list the sentence opens
+    ("Registered members: manual wheelchair £2 per visit, powered wheelchair £4 per visit"), and the clause before
+    it when it leaves its subject out ("Annual membership is £18, or £30 for a couple"; "Private lessons with Priya
+    cost £40 per hour; with assistant coach Tom Ashdown they cost £30 per hour"), or that names the case it
+    qualifies ("Adult day ticket, two rods: £14"): held-out v19 refused three right answers whose words stood there.
+    A heading is text before a colon that another label follows ("Adults: £10" heads nothing)."""
+    out = tx.content_stems(parts[i])
+    head, colon, rest = parts[0].partition(":")
+    # a heading may carry a figure glued to its word ("Posters on 180gsm satin: A2 £12, A1 £18, A0 £28", held-out v20)
+    bare = _BRACKETED.sub(" ", head)  # "Large washer (12kg): old £6.50, new £7.50": the bracket describes it
+    if colon and rest.strip() and (not tx.quantities(rest.strip().split()[0]) or _LEAD_IN.search(head)) and not any(
+            not bare[q.end:q.end + 1].isalpha() for q in tx.quantities(bare)):
+        out |= tx.content_stems(head)
+    first = rest if colon else parts[0]
+    if i > 0 and (lead := tx.quantities(first)) and (mine := tx.quantities(parts[i])) and len(
+            tx.words(parts[i][:mine[0].start])) <= 1 and len(noun := tx.words(first[:lead[0].start])) >= 2:
+        out |= tx.content_stems(noun[-1])  # "single duvet £16, double £19, king £22": a king duvet (held-out v22)
+    if i > 0 and (_ELLIPTIC.search(parts[i]) or not tx.quantities(parts[i - 1])):
+        out |= tx.content_stems(parts[i - 1])
+    if i > 0 and _VERB_FIRST.match(parts[i]):
+        # "A builder's bag of mixed hardwood, about 1.2 cubic metres loose, costs £125": the subject opens the
+        # sentence (held-out v31 read "costs £125" as nobody's)
+        out |= tx.content_stems(parts[0])
+    return out
+
+
+# the side of a limit a figure stands on: "before 17:00", "up to 20 cm" against "after 17:00", "over 20 cm"
+_BELOW = re.compile(r"\b(?:before|until|till|up\s+to|under|below|less\s+than|at\s+most|no\s+more\s+than)\s*$",
+                    re.IGNORECASE)
+_ABOVE = re.compile(r"\b(?:after|from|over|above|more\s+than|at\s+least|beyond)\s*$", re.IGNORECASE)
+
+
+def _side(text: str, q: tx.Quantity) -> str | None:
+    before = text[max(0, q.start - 24):q.start]
+    return "below" if _BELOW.search(before) else "above" if _ABOVE.search(before) else None
+
+
+def _sides(clause: str, limit: tx.Quantity) -> set[str | None]:
+    """The sides on which ``clause`` writes ``limit`` (empty when it does not write it)."""
+    return {_side(clause, o) for o in tx.quantities(clause) if tx.same_quantity(limit, o)}
+
+
+def comparator_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
+    """Per claim, a figure its passage gives on the other side of a limit the claim names: "after 17:00 costs £12"
+    from "£12 per hour before 17:00 and £16 per hour after 17:00", "a knife over 20 cm costs £4.50" from "up to 20
+    cm: £4.50 ... over 20 cm: £6" (held-out v19 accepted both). Only where the passage writes the limit with the
+    claim's side beside another figure of the value's kind: the claim then swapped the two."""
+    answer = " ".join(c.plain for c in claims)
+    out: dict[int, Finding] = {}
+    for index, (plain, cited, _) in enumerate(claims):
+        limits = [(q, side) for q in tx.quantities(plain) if q.kind != "currency" and (side := _side(plain, q))]
+        if not limits:
+            continue
+        for value, src in ((v, s) for v in claim_values(plain, question) if v.unit and v.kind == "currency"
+                           for s in cited):
+            clauses = [part for line in src.lines for c in bands.clauses(line) for part in _JOINED.split(c)]
+            for limit, side in limits:
+                sides = [(c, _sides(c, limit)) for c in clauses]
+                stating = [(c, at) for c, at in sides if _clause_states(value, c)]
+                own = [c for c, at in stating if at - {None, side}]
+                if not own or any(side in at for _, at in stating):
+                    continue
+                rival = next((c for c, at in sides if side in at and _clause_rivals(value, c) and not any(
+                                  _clause_states(o, answer) for o in tx.quantities(c) if o.kind == value.kind)), None)
+                if rival is None:
+                    continue
+                out[index] = Finding(
+                    IssueType.FACTUAL_ERROR, 0.9,
+                    f'[{src.id}] gives {value.text} in "{own[0][:80]}", on the other side of {limit.text}; '
+                    f'"{rival[:80]}" is what it gives for the claim\'s side', plain,
+                    f'state the value [{src.id}] gives in "{rival[:60]}", or remove the sentence', src.id,
+                    FACT_FACTOR, True, False)
+                break
+            if index in out:
+                break
+    return out
+
+
+_SAME = re.compile(r"\bthe\s+same\s+[a-z]+", re.IGNORECASE)
+_JOINED_ON = re.compile(r"\s*(?:and|or|but|while|whereas|with|plus)\b", re.IGNORECASE)
+
+
+def _other_value(clause: str, value: tx.Quantity, answer: str) -> bool:
+    """Whether ``clause`` states another figure of ``value``'s kind, one the answer does not give too."""
+    return any(o.kind == value.kind and o.unit is not None and not _same_value(value, o)
+               and not _clause_states(o, answer) for o in tx.quantities(clause))
+
+
+def label_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
+    """Per claim, a figure it gives under the question's words that its passage never uses, or uses beside another
+    figure: "The late pick-up charge is £5 extra" from "Early drop-off from 8:15am costs £5 extra" in a passage
+    that never speaks of late or pick-up; "the e-learning fee for Advanced Open Water is £365" from "Advanced Open
+    Water (2 days) £365" where "the e-learning fee (£210 for Open Water)" is written (held-out v18: both answers to
+    unanswerable questions finalized). The words are the claim's that are the question's focus, less words that
+    frame an amount ("charge", "fee") and the words of the passage's heading, missing from every clause stating the
+    price: all of them in one clause stating another price, or at least ``LABEL_MIN`` of them that the passage never
+    uses. A sentence speaking of "the same boat" speaks of the sentence before it too, and one ending "respectively"
+    of its own list's cases (held-out v25). Prices only: "Evening Swim: 5:30-8pm" is no rival to "Midday Dip:
+    12-2pm" for a lunchtime swim. An answer stating the rival figure is cleared."""
+    focus = tx.question_focus(question) - _FRAME_STEMS
+    answer = " ".join(c.plain for c in claims)
+    out: dict[int, Finding] = {}
+    for index, (plain, cited, _) in enumerate(claims):
+        if not tx.content_stems(plain) & focus:
+            continue
+        negated = _NEGATION.search(plain)  # "the £5 discount ... does not apply to sports massage"
+        denied = tx.content_stems(plain[negated.end():]) if negated else set()
+        for value, src in ((q, s) for q in claim_values(plain, question) if q.kind == "currency" for s in cited):
+            # a period or unit after the price ("£40 a year", "£750 for up to three hours") is how it is counted,
+            # which a passage often writes once for all its prices (held-out v27: "a year" of the full membership
+            # only); before it ("the annual booster is £58") it names the thing priced
+            after = tx.content_stems(re.split(r"[,;:()]", plain[value.end:])[0])
+            words = {w for w in _said_of(plain, value) & focus - denied if not (tx.is_unit(w) and w in after)}
+            if not words:
+                continue
+            head = tx.content_stems(src.lines[0].split(":")[0]) if src.lines else set()
+            cut = [bands.clauses(line) for line in src.lines]
+            owned = [(parts, i) for parts in cut for i, c in enumerate(parts)
+                     if any(o.unit and tx.same_quantity(value, o) for o in tx.quantities(c))]
+            own = [parts[i] for parts, i in owned]
+            if not own:
+                continue
+            own_words = set().union(*(_clause_words(parts, i) for parts, i in owned))
+            # "The singles winner receives £80 and a trophy, and the runner-up £40": a clause joined on by "and"
+            # that leaves out its verb is said under its sentence's words before it ("and early buyers ... pay £3
+            # each" is not)
+            own_words |= {w for parts, i in owned if i and _JOINED_ON.match(parts[i]) for w in tx.content_stems(
+                " ".join(parts[:i])) if len(parts[i].split(value.text)[0].split()) <= 3}
+            label = words - head - own_words
+            # "the £30 monthly membership" for "Members pay £30 a month": one word's forms (held-out v32)
+            label = {w for w in label if not _derived_forms({w}, own_words)}
+            after_words = tx.words(re.split(r"[,;:()]", plain[value.end:])[0])[:2]
+            named = {w for w in tx.content_stems(" ".join(after_words)) if not tx.is_unit(w)} & focus
+            if named and named <= own_words and after_words[0].lower() not in ("per", "a", "an", "each"):
+                continue  # "the supper halves the £2 entry": what the £2 is follows it, as its passage says (v29)
+            for at, line in enumerate(src.lines[1:], 1):
+                if not any(c in own for c in bands.clauses(line)):
+                    continue
+                if _SAME.search(line):  # "In high season the same boat costs £980": the sentence before's boat
+                    label -= tx.content_stems(src.lines[at - 1])
+                if cases.RESPECTIVELY.search(line):  # "...; single days cost £22 and £28 respectively"
+                    label -= tx.content_stems(line)
+                    if len(cases.case_list(line)) < 2:  # "Customers in Low Moor ... pay £4.00 and £1.40
+                        label -= tx.content_stems(src.lines[at - 1])  # respectively": the list before's (v28)
+            if not label:
+                continue
+            body = tx.content_stems(" ".join([*src.lines[1:], src.lines[0].split(":", 1)[-1]]))
+            # a rival lacks no name the claim gives its price under that the price's own clause writes: "£175 to
+            # clean a four-oven AGA" is the AGA clause's, though "A single built-in oven clean costs £65" says
+            # "clean" (held-out v31)
+            # (unless the rival writes one of the claim's names itself: "the e-learning fee (£190 for Open Water)"
+            # rivals "Advanced Open Water (2 days) £340" for the Advanced course's e-learning fee)
+            names = {tx.stem(w) for n in tx.names(plain) for w in tx.words(n)} - head  # not the business's
+            named = names & _said_of(plain, value) & own_words
+            # (a clause opening with its verb, "..., costs £110", is read under its sentence's subject)
+            rival = next((c for parts in cut for j, c in enumerate(parts) if c not in own
+                          and label <= (words_c := tx.content_stems(c) | (
+                              tx.content_stems(parts[0]) if j and _VERB_FIRST.match(c) else set()))
+                          and _other_value(c, value, answer)
+                          and (not named - words_c or names & words_c)), None)
+            if rival is None:
+                # the label's words its value's own sentence lacks, all in another sentence, one of them in a
+                # clause there giving another figure: "the runner-up ... receives £60" from "A separate ladies'
+                # knockout costs £4 to enter, with a winner's prize of £60" beside "The winner receives £100 and a
+                # trophy, and the runner-up £50" (held-out v30 finalized it)
+                own_lines = [line for line in src.lines if any(c in own for c in bands.clauses(line))]
+                strong = label - set().union(*(tx.content_stems(line) for line in own_lines))
+                # two words at least, not only verbs of giving ("receives" alone named no other prize: v30)
+                strong = strong if len(strong) >= LABEL_MIN and strong - _GIVING else set()
+                rival = max((c for line in src.lines if strong and line not in own_lines
+                             and strong <= tx.content_stems(line) for c in bands.clauses(line)
+                             if c not in own and strong & tx.content_stems(c) and _other_value(c, value, answer)),
+                            key=lambda c: len(strong & tx.content_stems(c)), default=None)
+            if rival is None and (len(label) < LABEL_MIN or label & body):
+                continue
+            shown = ", ".join(dict.fromkeys(w for w in tx.words(plain) if tx.stem(w) in label))
+            out[index] = Finding(
+                IssueType.FACTUAL_ERROR, 0.9,
+                f'[{src.id}] gives {value.text} for "{own[0][:80]}", not for what the claim calls it ({shown})'
+                + (f'; it gives that in "{rival[:100]}"' if rival else f"; [{src.id}] never speaks of {shown}"),
+                plain, f'state only what [{src.id}] gives for what was asked, or write only: "{tx.ABSTAIN}"', src.id,
+                FACT_FACTOR, True, False)
+            break
+    return out
+
+
+def named_case_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
+    """Per claim, a figure its passage states only in sentences opening with another case's name, while the case
+    the question names opens a sentence of its own: "the water at Porthkennack Cove in August is 18°C" from
+    "Stoneleigh Quarry (inland, ...): the water is 6°C in February and 18°C in August" where "Porthkennack Cove
+    (sea site) runs boat dives ..." gives no temperature (held-out v18 finalized it). A figure with a unit, or a
+    bare one ("18" of "18°C"); names in the passage's heading line, which every sentence is about, do not count."""
+    asked_names = tx.question_names(question)
+    if not asked_names:
+        return {}
+    out: dict[int, Finding] = {}
+    for index, (plain, cited, _) in enumerate(claims):
+        for value, src in ((q, s) for q in claim_values(plain, question) if q.unit or _bare_count(q, plain)
+                           for s in cited):
+            heads = _case_heads(src)
+            asked = [n for n in asked_names if not (src.lines and tx.name_in(n, src.lines[0]))
+                     and any(tx.name_in(n, h) or tx.name_in(h, n) for h in heads)]
+            own = [line for line in src.lines[1:] if any(
+                (o.unit and tx.same_quantity(value, o)) or (not value.unit and o.value == value.value
+                                                            and _bare_count(o, line)) for o in tx.quantities(line))]
+            if not asked or not own or any(tx.name_in(n, line) for n in asked for line in own):
+                continue
+            others = [h for h in heads if not any(tx.name_in(n, h) or tx.name_in(h, n) for n in asked)
+                      and all(line_head(line) == h for line in own)]
+            if not others:
+                continue
+            case = next(h for h in heads if tx.name_in(asked[0], h) or tx.name_in(h, asked[0]))
+            out[index] = Finding(
+                IssueType.FACTUAL_ERROR, 0.9,
+                f'[{src.id}] gives {value.text} for {others[0]}, not for {case} as the question asks', plain,
+                f'state only what [{src.id}] gives for {case}, or write only: "{tx.ABSTAIN}"', src.id,
+                FACT_FACTOR, True, False)
+            break
+    return out
+
+
+def value_fit_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
+    """Per claim, a value whose passage sentences share nothing with the question while another sentence of that
+    passage, stating another value of its kind, shares at least ``VALUE_FIT_MIN`` of the question's words: "GBP 11"
+    for three 50-litre bags of compost from "Bedding plants: ..., or 4 six-packs for GBP 11" where "Multi-purpose
+    compost, 50-litre bag: GBP 6.50, or 3 bags for GBP 15" is written; "Harbourside" for where medals are box-framed
+    where "box frames for medals are done only at Old Town" (held-out v12: both accepted by the 1.5B). A value is a
+    figure with a unit (``claim_values``) or a case name the passage opens a sentence with; the rival sentence must
+    state a value of the same unit, or another such case name. The value's own sentences must share no focus word
+    and no name of the question: a sentence about the asked attribute ("A deposit of GBP 20") while another names
+    the item ("Bouncy castle hire: GBP 80") is not judged. An answer stating the rival's value is cleared."""
+    focus = tx.question_focus(question)
+    if len(focus) < VALUE_FIT_MIN:
+        return {}
+    asked_names = tx.question_names(question)
+    answer = " ".join(c.plain for c in claims)
+    price_asked = asked_kind(question) == "currency"
+    out: dict[int, Finding] = {}
+    for index, (plain, cited, _) in enumerate(claims):
+        figures: list[tx.Quantity | str] = [q for q in claim_values(plain, question) if q.unit]
+        if bands.band_confirms(question, [q for q in figures if isinstance(q, tx.Quantity)],
+                               [line for src in cited for line in src.lines]):
+            continue  # the band holding the question's group size or age states it ("Groups of 31-60 pupils")
+        for src in cited:
+            heads = _case_heads(src)
+            subject = [n for n in asked_names if not (src.lines and tx.name_in(n, src.lines[0]))]
+            values = figures + [n for n in heads if tx.name_in(n, plain) and not tx.name_in(n, question)]
+            lines = [(line, tx.quantities(line), _fit(line, focus, subject)) for line in src.lines[1:]]
+            for value in values:
+                own = [line for line, found_q, _ in lines if (value in line if isinstance(value, str) else any(
+                    _same_value(value, o) for o in found_q))]
+                if not own or any(fit for line, _, fit in lines if line in own):
+                    continue
+                best: tuple[int, str, bool] | None = None  # (fit, sentence, the answer states one of its rivals)
+                bare: tuple[int, str] | None = None  # the best fitting sentence stating no value of the asked kind
+                for line, found_q, fit in lines:
+                    if line in own:
+                        continue
+                    if isinstance(value, str):
+                        names = [n for n in heads if n != value and n in line]
+                        found, said = bool(names), any(n in answer for n in names)
+                    else:
+                        rivals = [o for o in found_q if o.kind == value.kind and o.unit is not None
+                                  and not _same_value(value, o)]  # "4 weeks" rivals "3 months" (held-out v13)
+                        found, said = bool(rivals), any(_clause_states(o, answer) for o in rivals)
+                        if not any(o.kind == value.kind for o in found_q) and fit >= VALUE_FIT_MIN \
+                                and price_asked and value.kind == "currency" and (bare is None or fit > bare[0]):
+                            bare = (fit, line)
+                    if found and fit >= VALUE_FIT_MIN and (best is None or fit > best[0]):
+                        best = (fit, line, said)
+                if best is not None and not best[2]:
+                    shown = value if isinstance(value, str) else value.text
+                    out[index] = Finding(
+                        IssueType.FACTUAL_ERROR, 0.9,
+                        f'[{src.id}] writes {shown} where it speaks of something else; what the question asks about '
+                        f'is in "{best[1][:110]}"', plain,
+                        f'state what [{src.id}] gives in "{best[1][:60]}", or remove the sentence', src.id, FACT_FACTOR,
+                        True, False)
+                    break
+                if best is None and bare is not None and not isinstance(value, str):
+                    out[index] = Finding(
+                        IssueType.FACTUAL_ERROR, 0.9,
+                        f'[{src.id}] writes {value.text} where it speaks of something else; what the question asks '
+                        f'about is in "{bare[1][:110]}", which gives no such value', plain,
+                        f'write only: "{tx.ABSTAIN}", unless a passage states it', src.id, FACT_FACTOR, True, False)
+                    break
+            if index in out:
+                break
+    return out
