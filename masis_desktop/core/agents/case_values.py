@@ -691,6 +691,49 @@ def without_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int
     return out
 
 
+# the plain variant of a thing, which a price list names beside the variants it adds something to
+_DEFAULT_CASE = re.compile(r"\b(standard|basic|regular|ordinary|plain)\s+((?:[a-z-]+\s+){0,2}[a-z]+)", re.IGNORECASE)
+
+
+def default_case_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
+    """Per claim, a price its passage gives a variant when the question asks for the standard one, which a clause
+    of the passage prices at the same rate: "four weeks at £28 a week" for "one standard site toilet" where "a
+    standard toilet costs £22 per week" and "A site toilet with built-in hand-wash basin is £28 per week" (held-out
+    v39 accepted it: the variant's sentence shares more of the question's other words). The standard clause must
+    name the thing the question calls standard; a claim stating its price is cleared."""
+    asked = [(m.group(1).lower(), tx.content_stems(m.group(2)) - tx.STOPWORDS)
+             for m in _DEFAULT_CASE.finditer(question)]
+    out: dict[int, Finding] = {}
+    if not asked:
+        return out
+    for index, (plain, cited, _) in enumerate(claims):
+        stated = [q for q in tx.quantities(plain) if q.kind == "currency"]
+        for word, things in asked:
+            clauses = [(c, src) for src in cited for line in src.lines[1:] for c in bands.clauses(line)]
+            plain_ones = [(c, q, src) for c, src in clauses if re.search(rf"\b{word}\b", c, re.IGNORECASE)
+                          and things & tx.content_stems(c) for q in tx.quantities(c) if q.kind == "currency"]
+            if not plain_ones or any(tx.same_quantity(q, s) for _, q, _ in plain_ones for s in stated):
+                continue
+            for value in stated:
+                rate = tx.rate_of(plain, value)
+                owners = [c for c, _ in clauses if not re.search(rf"\b{word}\b", c, re.IGNORECASE)
+                          and things & tx.content_stems(c) and any(
+                              tx.same_quantity(value, o) and tx.rate_of(c, o) for o in tx.quantities(c))]
+                rival = next(((c, q, src) for c, q, src in plain_ones if rate and tx.rate_of(c, q) == rate), None)
+                if owners and rival is not None:
+                    c, q, src = rival
+                    out[index] = Finding(
+                        IssueType.FACTUAL_ERROR, 0.9,
+                        f'gives {value.text}, which [{src.id}] gives another variant than the {word} one the question '
+                        f'asks about; for that it says "{c[:100]}"', plain,
+                        f"state the {word} price [{src.id}] gives ({q.text}), or remove the sentence", src.id,
+                        FACT_FACTOR, True, False)
+                    break
+            if index in out:
+                break
+    return out
+
+
 def _case_words(text: str) -> set[str]:
     """A clause's words that can name a case: content stems less words framing an amount, and hyphenated figures
     ("60-minute") whole."""

@@ -88,14 +88,17 @@ _TOKEN = re.compile(r"[a-z0-9]+")
 # "£40 for a family car", "£140 per night in winter", "£860 midweek": the case a listed price is for, up to the next
 # price
 _AFTER_FOR = re.compile(r"(?:\s+(?:per|a|an|each)\s+[a-z]+)?\s+(?:(?:for|in|on|at|during)\s+(?:an?\s+|the\s+|each\s+)?"
-                        r"(.+?)|([a-z]+))(?=\s*(?:[,;.()]|\s(?:and|or)\s+[£$€\d]|$))", re.IGNORECASE)
+                        r"(.+?)|([a-z]+))(?=\s*(?:[,;.()]|\s(?:and|or)\s+(?:[£$€\d]|nothing\b|free\b)|$))",
+                        re.IGNORECASE)  # "£4 for over-65s and nothing for under-16s": two cases (held-out v39)
 RESPECTIVELY = re.compile(r"\brespectively\b", re.IGNORECASE)
 _NOT_CASES = tx.STOPWORDS | {"respectively", "extra", "off", "more", "less", "only", "total", "altogether"}
 
 
 def _words(text: str) -> set[str]:
     """Stems of a case phrase, hyphenated words split ("non-members" -> non, member), "4x4" kept whole."""
-    return {tx.stem(t) for t in _TOKEN.findall(text.lower()) if t not in tx.STOPWORDS}
+    # "over-65s" and "the over-65" are one case
+    return {tx.stem(t[:-1] if t.endswith("s") and t[:-1].isdigit() else t) for t in _TOKEN.findall(text.lower())
+            if t not in tx.STOPWORDS}
 
 
 def case_list(line: str) -> list[tuple[tx.Quantity, set[str], str]]:
@@ -130,11 +133,16 @@ def case_list(line: str) -> list[tuple[tx.Quantity, set[str], str]]:
 _CUT = re.compile(r"[,;:()]|\s[-–—]\s")
 
 
+# a clause joined on before a figure: "£6 for each of the two adults plus £6 for the over-65" (held-out v39)
+_JOIN = re.compile(r"\b(?:plus|and|while|but)\s+(?=[£$€]?\d)", re.IGNORECASE)
+
+
 def _near(claim: str, value: tx.Quantity) -> set[str]:
-    """The words of the claim's own clause around ``value``, up to the next figure or punctuation either side."""
+    """The words of the claim's own clause around ``value``, up to the next figure or punctuation either side (on
+    its left, also a "plus" or "and" joining on its clause)."""
     others = [q for q in tx.quantities(claim) if q != value and q.kind in _KINDS]  # not the "4" of "4x4"
     left = max([q.end for q in others if q.end <= value.start] + [m.end() for m in _CUT.finditer(claim, 0, value.start)]
-               + [0])
+               + [m.end() for m in _JOIN.finditer(claim) if m.end() <= value.start] + [0])
     right = min([q.start for q in others if q.start >= value.end]
                 + [m.start() for m in _CUT.finditer(claim, value.end)] + [len(claim)])
     return _words(claim[left:value.start] + " " + claim[value.end:right])

@@ -65,6 +65,7 @@ from masis_desktop.core.agents.case_values import (
     band_findings,
     case_findings,
     concession_findings,
+    default_case_findings,
     denied_case_findings,
     denies_band,
     listed_case_findings,
@@ -97,12 +98,15 @@ from masis_desktop.core.agents.focus import (
     unbound_numbers,
 )
 from masis_desktop.core.agents.frames import (
+    ASKS_VALUE,
     asked_pages,
     condition_amount_findings,
     extra_count_findings,
     frame_findings,
     name_frame_findings,
     number_word_findings,
+    other_business_findings,
+    past_limit_findings,
     rival_business_findings,
     template_findings,
     term_findings,
@@ -118,6 +122,7 @@ from masis_desktop.core.agents.people_days import (
     _person,
     contact_findings,
     day_binding_findings,
+    day_sentence_findings,
     day_value_findings,
     ordinal_day_findings,
     person_day_findings,
@@ -406,7 +411,11 @@ def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encode
     # page beside them: the rival's figures for other things are no rivals of the claim's (held-out v34's right
     # "an aerotow to 2,000 feet costs £40" was refused by a rival club's "£40 per month")
     cited_of = [c._replace(cited=asked_pages(question, c.cited)) for c in cited_of] if question else cited_of
-    by_case = {**rival_pages, **condition_amount_findings(question, cited_of),  # newest (twenty-ninth session)
+    by_case = {**rival_pages, **(other_business_findings(question, cited_of, sources) if question else {}),
+               **default_case_findings(question, cited_of),  # newest (thirtieth session)
+               **past_limit_findings(question, cited_of),
+               **day_sentence_findings(question, cited_of),
+               **condition_amount_findings(question, cited_of),  # twenty-ninth session
                **or_case_findings(question, cited_of), **name_frame_findings(question, cited_of),
                **without_findings(question, cited_of), **template_findings(question, cited_of),
                **extra_count_findings(question, cited_of),  # newest first (twenty-eighth session)
@@ -550,7 +559,8 @@ def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encode
     # any question's words, answers nothing; one using them may be the answer ("Which weekend courses are there?")
     dump = copies_passage([plain_of[id(c)] for c in claim_sentences], sources) if question and claim_sentences \
         else None
-    if dump and not ((_POLAR.match(question or "") and missing_focus(question or "", [by_id[dump].text]))
+    if dump and not (((_POLAR.match(question or "") or ASKS_VALUE.search(question or ""))
+                      and missing_focus(question or "", [by_id[dump].text]))
                      or unasked_focus(question or "", [by_id[dump].text])):
         dump = None
     partial = bool(question) and bool(claim_sentences) and partial_non_answer(question or "", answer)

