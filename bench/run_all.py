@@ -25,8 +25,9 @@ BENCHMARKS: list[tuple[str, str, list[str]]] = [
     ("retrieval", "retrieval.py", []),
     ("ask", "ask.py", []),
     ("startup", "startup.py", []),
+    ("contention", "contention.py", []),
 ]
-ORDER = ["llm_throughput", "ask", "ingest", "retrieval", "startup", "installer"]
+ORDER = ["llm_throughput", "contention", "ask", "ingest", "retrieval", "startup", "installer"]
 
 HEADER = """# Benchmarks
 
