@@ -44,10 +44,12 @@ def test_v39_the_questions_own_price_times_its_count() -> None:
 
 
 def test_v39_extra_employees_at_a_price_each_add() -> None:
-    assert refusals("The Plus package is £140 a month for up to four staff, so the two extra employees at £5 each add "
-                    "£10, giving £150 a month [c1].", [PAYROLL],
-                    "What would a firm with six staff on payroll pay per month for the Plus package at Fell & Beck?"
-                    ) == []
+    check_pair(PAYROLL, "What would a firm with six staff on payroll pay per month for the Plus package at Fell & "
+               "Beck?",
+               "The Plus package is £140 a month for up to four staff, so the two extra employees at £5 each add £10, "
+               "giving £150 a month [c1].",
+               "The Plus package is £140 a month for up to four staff, so the three extra employees at £5 each add "
+               "£15, giving £155 a month [c1].")
 
 
 def test_v39_a_deposit_question_naming_a_website_project() -> None:

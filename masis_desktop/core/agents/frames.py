@@ -163,6 +163,11 @@ def extra_count_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict
             totals = [a for a, w in asked if w == noun]
             bases = [(_count_value(b.group(1)), src) for src in cited for b in _BASE_COUNT.finditer(src.text)
                      if tx.stem(b.group(2).lower()) == noun]
+            if not totals and not bases:  # "three extra employees" for "seven staff" over "up to five staff" (v39):
+                # the question's count and the base's of one noun, whatever the claim calls the extras
+                pairs = [(a, (_count_value(b.group(1)), src)) for a, w in asked for src in cited
+                         for b in _BASE_COUNT.finditer(src.text) if tx.stem(b.group(2).lower()) == w]
+                totals, bases = [a for a, _ in pairs[:1]], [base for _, base in pairs[:1]]
             if not totals or not bases or any(t - b == n for t in totals for b, _ in bases):
                 continue
             right = totals[0] - bases[0][0]
