@@ -43,6 +43,14 @@ def test_v39_the_questions_own_price_times_its_count() -> None:
                "delivery is free and the total is £84.40 [c1].")
 
 
+def test_v39_the_questions_count_equal_to_its_price() -> None:
+    check_pair(CASES, "At Barrel & Vine, what would 12 bottles priced at £12 each cost with local delivery?",
+               "The 12 bottles come to £144, and the 10% case discount brings that to £129.60; the order is over £50, "
+               "so delivery is free and the total is £129.60 [c1].",
+               "The 12 bottles come to £144, and the 10% case discount brings that to £127.60; the order is over £50, "
+               "so delivery is free and the total is £127.60 [c1].")
+
+
 def test_v39_extra_employees_at_a_price_each_add() -> None:
     check_pair(PAYROLL, "What would a firm with six staff on payroll pay per month for the Plus package at Fell & "
                "Beck?",

@@ -266,6 +266,7 @@ def derivations(claim: str, question: str | None, cited: list[Source], *, comput
     out |= {c: "the question's count less the passage's" for c in open_ if c not in out and c.unit is None
             and _EXTRA.match(claim[c.end:]) and any(a - c.value in stated for a in asked if a > c.value)}
     rates = concessions(claim, cited)
+    user_products = _asked_products(question)  # the question's own figures: the same every step
     for _ in range(4):  # answers of more steps are not written by the models
         known = [q for q in found if q not in open_ or q in out] + _products(claim, times, out, open_, counts)
         known += _each(claim, known)
@@ -273,7 +274,7 @@ def derivations(claim: str, question: str | None, cited: list[Source], *, comput
         known += _times_words(claim, known, asked, question)
         known += _over_periods(claim, known, asked_periods)
         known += _implied(known, asked)
-        known += _asked_products(question, asked)
+        known += user_products
         known += _per_unit(claim, found, known, open_, out)
         known += [tx.Quantity(f"{how} {q.text}", rate * q.value, q.unit, q.kind, q.start, q.end)
                   for q in known if q.kind == "currency" for rate, how in rates]  # "half the £30 fee" (v29)
@@ -440,13 +441,16 @@ def _per_unit(claim: str, found: Sequence[tx.Quantity], known: Sequence[tx.Quant
     return out
 
 
-def _asked_products(question: str | None, counts: set[float]) -> list[tx.Quantity]:
-    """The question's own price times its own count, figures the user gave: "12 bottles come to £120" for "what
-    would 12 bottles priced at £10 each cost" (held-out v39 refused the £120 and the £108 after the case discount).
-    Placed outside the claim, so no claim figure is taken for a part of them."""
-    prices = [q for q in tx.quantities(question or "") if q.kind == "currency"]
+def _asked_products(question: str | None) -> list[tx.Quantity]:
+    """The question's own price times its own count of things, figures the user gave: "12 bottles come to £120" for
+    "what would 12 bottles priced at £10 each cost" (held-out v39 refused the £120 and the £108 after the case
+    discount). Counts of things only (no unit: not "within 10 miles"). Placed outside the claim, so no claim figure is
+    taken for a part of them."""
+    found = tx.quantities(question or "")
+    counts = {a.value for a in found if a.kind != "currency" and a.unit is None} | {
+        float(tx.NUMBER_WORDS[w]) for w in tx.words((question or "").lower()) if w in _COUNT_NAMES}
     return [tx.Quantity(f"{n:g} x {p.text}", n * p.value, p.unit, p.kind, -1, -1)
-            for p in prices for n in counts if 1 < n <= 100 and n != p.value]
+            for p in found if p.kind == "currency" for n in counts if 1 < n <= 100]
 
 
 def _implied(known: Sequence[tx.Quantity], counts: set[float]) -> list[tx.Quantity]:

@@ -582,22 +582,30 @@ _WHEN_STEMS = frozenset(tx.stem(w) for w in ("evening", "evenings", "morning", "
 _DAY_PARTS = re.compile(r"\s+(?:and|while|whereas|but)\s+|\s*(?:[,;]|:(?!\d))\s*", re.IGNORECASE)
 
 
+def _day_question(question: str) -> tuple[set[float], set[str]]:
+    """The weekdays a question names, and its focus words less its names and the words of asking when."""
+    names = {tx.stem(w) for n in tx.question_names(question) for w in tx.words(n)}
+    return bands.days_in(question), tx.question_focus(question) - names - _FRAME_STEMS - _WHEN_STEMS
+
+
+def _days_denied(plain: str) -> bool:
+    """Whether a claim denies or closes days ("It doesn't open on Tuesdays; it is closed on Mondays")."""
+    return bool(_NEGATION.search(plain) or _CLOSED.search(plain) or _OPENS_NO.match(plain))
+
+
 def day_binding_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
     """Per claim, a weekday it gives to what the question asks about that its passage gives only to other things:
     "Sabre is taught at the Wednesday session" where "Epée is taught on Wednesdays and sabre on Saturdays" (held-out
     v32 accepted it). A question word is bound to the days written in its own part of a passage clause (cut at
     "and", "while", commas); the claim is flagged when every such binding of its question words leaves out every
     day it gives that the question does not."""
-    asked_days = bands.days_in(question)
-    names = {tx.stem(w) for n in tx.question_names(question) for w in tx.words(n)}
-    focus = tx.question_focus(question) - names - _FRAME_STEMS - _WHEN_STEMS
+    asked_days, focus = _day_question(question)
     out: dict[int, Finding] = {}
     for index, (plain, cited, _) in enumerate(claims):
         named = bands.days_in(plain)
         said = named - asked_days
         mine = focus & tx.content_stems(plain)
-        if not said or not mine or len(said) == 7 or asked_days & named or _NEGATION.search(plain) \
-                or _CLOSED.search(plain) or _OPENS_NO.match(plain):
+        if not said or not mine or len(said) == 7 or asked_days & named or _days_denied(plain):
             continue  # "It doesn't open on Tuesdays; it is closed on Mondays and Tuesdays" names days it denies;
             # "£520 Friday to Sunday" for a Friday names the asked day in a range
         seen: dict[str, list[frozenset[float]]] = {}
@@ -635,15 +643,12 @@ def day_sentence_findings(question: str, claims: Sequence[ClaimEvidence]) -> dic
     uses, beside a day of the claim's that a sentence with such a word gives: "deliveries every Tuesday and Sunday"
     where "Local deliveries go out every Tuesday and Saturday morning" and only the shop's hours name Sunday
     (held-out v39 accepted it; ``day_binding_findings`` wants every day of the claim left out)."""
-    asked_days = bands.days_in(question)
-    names = {tx.stem(w) for n in tx.question_names(question) for w in tx.words(n)}
-    focus = tx.question_focus(question) - names - _FRAME_STEMS - _WHEN_STEMS
+    asked_days, focus = _day_question(question)
     out: dict[int, Finding] = {}
     for index, (plain, cited, _) in enumerate(claims):
         named = bands.days_in(plain)
         mine = focus & tx.content_stems(plain)
-        if len(named) < 2 or len(named) == 7 or not mine or asked_days & named or _NEGATION.search(plain) \
-                or _CLOSED.search(plain) or _OPENS_NO.match(plain):
+        if len(named) < 2 or len(named) == 7 or not mine or asked_days & named or _days_denied(plain):
             continue
         lines = [(line, src, bands.days_in(line), mine & tx.content_stems(line)) for src in cited
                  for line in src.lines[1:]]
