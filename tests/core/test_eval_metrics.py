@@ -198,6 +198,9 @@ def test_lexical_judge_is_strict_on_numbers_and_names() -> None:
                                   "experience.")
     assert lexical_support(firer, "Nightbloom Fireworks’s senior firer is Marcus Bell.")
     assert not lexical_support(firer, "Nightbloom Rockets' senior firer is Marcus Bell.")  # name absent
+    guarantee = "Sleek Walls, Swindon. All work carries a two-year guarantee."
+    assert lexical_support(guarantee, "The guarantee on work done by Sleek Walls is 2 years.")  # a number in words
+    assert not lexical_support(guarantee, "The guarantee on work done by Sleek Walls is 3 years.")
 
 
 # --- bootstrap ---------------------------------------------------------------------------------------------------

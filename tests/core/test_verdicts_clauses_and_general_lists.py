@@ -71,7 +71,7 @@ def test_a_clause_going_on_with_its_subject_is_no_other_case() -> None:
 def test_a_sentence_s_opening_condition_is_not_scored_when_the_answer_follows() -> None:
     question = "What time is the last launch in July?"
     spans = value_spans("In June, July and August the last launch is 6:30pm", question)
-    assert spans[0] == ("", "In June")
+    assert spans[0] == ("In ", "June")  # a capitalised stopword is no part of a name (held-out v40)
     assert answer_spans(spans) == spans[1:]
     assert [v for _, v in answer_spans(spans)][-1] == "6:30pm"
     # a lone value is the answer itself, wherever it stands; a value deep in the sentence is kept

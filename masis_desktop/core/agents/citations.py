@@ -115,6 +115,7 @@ from masis_desktop.core.agents.frames import (
 from masis_desktop.core.agents.labels import (
     comparator_findings,
     label_findings,
+    multibuy_findings,
     named_case_findings,
     value_fit_findings,
 )
@@ -128,6 +129,7 @@ from masis_desktop.core.agents.people_days import (
     person_day_findings,
     person_findings,
     range_end_findings,
+    range_pair_findings,
     weekday_fit_findings,
     year_part_findings,
     year_person_findings,
@@ -425,10 +427,11 @@ def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encode
                # first: the older checks' words win where both find (day checks, twenty-seventh session)
                **listed_case_findings(question, cited_of),  # first: the older checks' words win where both find
                **value_fit_findings(question, cited_of), **label_findings(question, cited_of),
+               **multibuy_findings(question, cited_of),
                **year_part_findings(question, cited_of),
                **comparator_findings(question, cited_of),
                **named_case_findings(question, cited_of),
-               **range_end_findings(question, cited_of),
+               **range_end_findings(question, cited_of), **range_pair_findings(question, cited_of),
                **ordinal_day_findings(question, cited_of), **person_findings(question, cited_of),
                **person_day_findings(question, cited_of), **year_person_findings(question, cited_of, sources),
                **sibling_findings(question, cited_of), **band_findings(question, cited_of),

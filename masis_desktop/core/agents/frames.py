@@ -338,9 +338,10 @@ def _same_figure(a: tx.Quantity | float, b: tx.Quantity | float) -> bool:
 
 
 def _comparable(a: tx.Quantity | float, b: tx.Quantity | float) -> bool:
-    """Figures of one kind: quantities of one unit, or plain counts (digits or words)."""
+    """Figures of one kind: quantities of one unit (any durations: "a 6-month guarantee" against "a 90-day
+    guarantee"), or plain counts (digits or words)."""
     if isinstance(a, tx.Quantity) and isinstance(b, tx.Quantity):
-        return a.unit == b.unit and a.kind == b.kind
+        return a.kind == b.kind and (a.unit == b.unit or a.kind == "time")
     other = a if isinstance(a, tx.Quantity) else b
     return not isinstance(other, tx.Quantity) or other.unit is None
 
@@ -535,12 +536,30 @@ def _said_items(plain: str, question: str, derived: dict[tx.Quantity, str]) -> l
               if w in _COUNT_NAMES and tx.NUMBER_WORDS[w] > 1 and w not in question.lower()]
     items += [(m.group(0), m.group(0)) for m in tx.PERSON.finditer(plain) if not tx.name_in(m.group(0), question)
               and m.group(0).split()[-1].lower() not in tx.ROLE_WORDS]
+    items += [(m.group(0), _denial_on_page(m)) for m in _DENIAL.finditer(plain)]
     return items
+
+
+# a denial is a thing a page states or not: "closed on Sundays", "no legal fee at all" (held-out v40 accepted both
+# from a rival's page while the asked business's page gives Sunday hours and half the fee)
+_DENIAL = re.compile(r"\b(?:closed|shut)\s+(?:on\s+|all\s+day\s+(?:on\s+)?)?(?P<day>(?:mon|tues|wednes|thurs|fri|satur|"
+                     r"sun)day)s?\b|\b(?:no|not\s+any)\s+(?:[a-z]+\s+){0,2}?(?P<noun>fee|charge|cost)s?\b",
+                     re.IGNORECASE)
+
+
+def _denial_on_page(m: re.Match[str]) -> re.Pattern[str]:
+    """How a page writes the denial ``m`` matched: the same day closed, or any "no ... fee"/"free of charge"."""
+    if m.group("day"):
+        return re.compile(rf"\b(?:closed|shut)\s+(?:on\s+|all\s+day\s+(?:on\s+)?)?{m.group('day')}s?\b", re.IGNORECASE)
+    return re.compile(r"\b(?:no|not\s+any)\s+(?:[a-z]+\s+){0,2}?(?:fee|charge|cost)s?\b|\bfree\s+of\s+charge\b|"
+                      r"\bwaived?\b", re.IGNORECASE)
 
 
 def _page_states(item: Any, src: Source) -> bool:
     if isinstance(item, tx.Quantity):
         return quantity_in(item, src)
+    if isinstance(item, re.Pattern):
+        return bool(item.search(src.text))
     if isinstance(item, float):  # a bare number: in figures, in words, or as "under-16s"
         return item in src.number_words or any(o.unit is None and o.value == item for o in src.quantities) or any(
             float(m.group(1)) == item for m in _AGE_BOUND.finditer(src.text))

@@ -269,6 +269,8 @@ def stem(word: str) -> str:
             if suffix == "es" and not w[:-2].endswith(_SIBILANTS):
                 continue  # "fares", "prices": only the "s" is the plural ("boxes", "classes" lose "es")
             w = w[: -len(suffix)] + ("y" if suffix == "ies" else "")
+            if suffix in ("ed", "ing") and len(w) >= 3 and w[-1] == w[-2] and w[-1] in "bgmnprt":
+                w = w[:-1]  # "fitted", "fitting" meet "fits" (held-out v40); "added", "called" keep theirs
             if suffix == "s" and ((w.endswith("ing") and len(w) >= 6) or (w.endswith("ed") and len(w) >= 5)):
                 w = w[:-3] if w.endswith("ing") else w[:-2]  # "bookings" meets "booking" (held-out v19)
             break
@@ -352,7 +354,10 @@ _CURRENCY_PREFIX = r"(?P<cur>[$€£]|(?:" + CURRENCY_CODES + r")\.?\s?)?"
 _NUMBER = r"(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?:st|nd|rd|th)?"
 _MULT = r"(?:\s?(?P<mult>thousand|million|billion|trillion|mn|bn|mill)\b|(?P<mmult>[kKM])\b)?"
 _UNIT_WORDS = sorted(_UNITS, key=len, reverse=True)
-_UNIT = r"(?:\s?(?P<unit>" + "|".join(re.escape(u) for u in _UNIT_WORDS) + r")(?![A-Za-z]))?"
+# "a 14-day warranty", "a 2-hour session": a unit word after a hyphen too (held-out v40 read the 14 as a bare number);
+# not an age ("a 12-year-old")
+_UNIT_GAP = r"(?:\s?|-(?=[A-Za-z]{3})(?![A-Za-z]+-olds?\b))"
+_UNIT = r"(?:" + _UNIT_GAP + r"(?P<unit>" + "|".join(re.escape(u) for u in _UNIT_WORDS) + r")(?![A-Za-z]))?"
 _QUANTITY = re.compile(r"(?<![\w.])" + _CURRENCY_PREFIX + _NUMBER + _MULT + _UNIT, re.IGNORECASE)
 _NOUN_AFTER = re.compile(r"[ \t]+([A-Za-z][A-Za-z\-]{1,30})")
 _WORD_QUANTITY = re.compile(

@@ -102,19 +102,31 @@ def _stem(word: str) -> str:
     return word
 
 
-def _numbers(text: str) -> set[str]:
+_NUMBER_WORDS = {w: str(i) for i, w in enumerate([
+    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+    "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"])}
+_NUMBER_WORD = re.compile(rf"\b({'|'.join(_NUMBER_WORDS)})\b", re.IGNORECASE)
+
+
+def _numbers(text: str, *, words: bool = False) -> set[str]:
+    """The figures of ``text``; with ``words``, its numbers in words too ("a two-year guarantee" states the 2 of
+    "2 years": held-out v40's right answer was judged unsupported without it). Only a premise's words count: a
+    sentence's "one" is rarely a figure it commits to."""
     out = set()
     for match in _NUMBER.finditer(text):
         token = match.group(0).rstrip(".,:/")
         out.add(re.sub(r"(?<=\d),(?=\d{3}\b)", "", token))
+    if words:
+        out |= {_NUMBER_WORDS[m.group(1).lower()] for m in _NUMBER_WORD.finditer(text)}
     return out
 
 
 def lexical_support(premise: str, hypothesis: str) -> bool:
     """The ``lexical`` judge (see the module docstring)."""
-    if not _numbers(hypothesis) <= _numbers(premise):
+    if not _numbers(hypothesis) <= _numbers(premise, words=True):
         return False
     premise_words = {w.lower() for w in _WORD.findall(premise)}
+    premise_words |= {part for w in premise_words if "-" in w for part in w.split("-") if part}  # "two-year"
     premise_stems = {_stem(w) for w in premise_words}
     words = _WORD.findall(hypothesis)
     content: list[str] = []
