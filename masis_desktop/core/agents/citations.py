@@ -116,7 +116,9 @@ from masis_desktop.core.agents.labels import (
     comparator_findings,
     label_findings,
     multibuy_findings,
+    named_after_findings,
     named_case_findings,
+    saving_findings,
     value_fit_findings,
 )
 from masis_desktop.core.agents.people_days import (
@@ -427,7 +429,8 @@ def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encode
                # first: the older checks' words win where both find (day checks, twenty-seventh session)
                **listed_case_findings(question, cited_of),  # first: the older checks' words win where both find
                **value_fit_findings(question, cited_of), **label_findings(question, cited_of),
-               **multibuy_findings(question, cited_of),
+               **multibuy_findings(question, cited_of), **saving_findings(question, cited_of),
+               **named_after_findings(question, cited_of),
                **year_part_findings(question, cited_of),
                **comparator_findings(question, cited_of),
                **named_case_findings(question, cited_of),

@@ -104,6 +104,9 @@ _GOES_ON = re.compile(r"\s*(?:(?:and|but)\s+)?(?:reduced|rising|rises|falling|fa
                       r"decreasing|cut|lowered|raised|going\s+up|going\s+down|up|down)\s+to\b", re.IGNORECASE)
 
 
+_CONDITION_AFTER = re.compile(r"\s*(?:for|with|if|when|provided|as\s+long\s+as)\b", re.IGNORECASE)
+
+
 def _clause_words(parts: Sequence[str], i: int) -> set[str]:
     """The words a sentence's ``i``-th clause is said under: its own, the heading of a list the sentence opens
     ("Registered members: manual wheelchair £2 per visit, powered wheelchair £4 per visit"), and the clause before
@@ -124,6 +127,11 @@ def _clause_words(parts: Sequence[str], i: int) -> set[str]:
         out |= tx.content_stems(noun[-1])  # "single duvet £16, double £19, king £22": a king duvet (held-out v22)
     if i > 0 and (_ELLIPTIC.search(parts[i]) or not tx.quantities(parts[i - 1])):
         out |= tx.content_stems(parts[i - 1])
+    if i + 1 < len(parts) and _CONDITION_AFTER.match(parts[i + 1]) and not any(
+            o.kind == "currency" for o in tx.quantities(parts[i + 1])):
+        # "is available for £250, for events with 50 guests or more": a condition after the price is its own
+        # (held-out v41 refused "£250 ... for events with 50 guests or more" as the additional guests')
+        out |= tx.content_stems(parts[i + 1])
     if i > 0 and _GOES_ON.match(parts[i]):
         out |= tx.content_stems(parts[i - 1])  # "Junior membership is £95 a year, reduced to £80 for ..." (v40)
     if i > 0 and _VERB_FIRST.match(parts[i]):
@@ -289,7 +297,8 @@ def label_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, 
                           and label <= (words_c := tx.content_stems(c) | (
                               tx.content_stems(parts[0]) if j and _VERB_FIRST.match(c) else set()))
                           and _other_value(c, value, answer)
-                          and (not named - words_c or names & words_c)), None)
+                          and (not named - words_c or names & words_c)
+                          and not _other_days(plain, own, c)), None)
             if rival is None:
                 # the label's words its value's own sentence lacks, all in another sentence, one of them in a
                 # clause there giving another figure: "the runner-up ... receives £60" from "A separate ladies'
@@ -301,7 +310,8 @@ def label_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, 
                 strong = strong if len(strong) >= LABEL_MIN and strong - _GIVING else set()
                 rival = max((c for line in src.lines if strong and line not in own_lines
                              and strong <= tx.content_stems(line) for c in bands.clauses(line)
-                             if c not in own and strong & tx.content_stems(c) and _other_value(c, value, answer)),
+                             if c not in own and strong & tx.content_stems(c) and _other_value(c, value, answer)
+                             and not _other_days(plain, own, c)),
                             key=lambda c: len(strong & tx.content_stems(c)), default=None)
             if rival is None and (len(label) < LABEL_MIN or label & body):
                 continue
@@ -325,6 +335,14 @@ def label_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, 
                 FACT_FACTOR, True, False)
             break
     return out
+
+
+def _other_days(claim: str, own: Sequence[str], rival: str) -> bool:
+    """Whether a rival clause is another day's, the value's own clause the claim's day: "a weekday callout ...
+    £145 for the first hour" is no rival to "Sundays and bank holidays at £240" for a Sunday callout (held-out v41)."""
+    said = bands.days_in(claim)
+    theirs = bands.days_in(rival)
+    return bool(said and theirs and not said & theirs and any(said & bands.days_in(c) for c in own))
 
 
 def _as_rate(word: str) -> frozenset[str]:
@@ -479,4 +497,79 @@ def multibuy_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[in
                     IssueType.FACTUAL_ERROR, 0.9, f'writes "{m.group(0)}"; [{cid}] writes "{clause.strip()[:100]}"',
                     plain, f"state the offer [{cid}] gives, or remove the sentence", cid, FACT_FACTOR, True, False)
                 break
+    return out
+
+
+# "so the £150 block saves £25", "a saving of £25", "£25 cheaper": a difference the claim states after its figures
+_SAVES = re.compile(r"\b(?:saves?|saving\s+(?:of\s+)?|cheaper\s+by|difference\s+(?:is\s+|of\s+)?)\s*(?:you\s+|them\s+)?"
+                    r"(?=[£$€]\s?\d)", re.IGNORECASE)
+
+
+def saving_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
+    """Per claim, a saving it states after exactly two other prices of its own that differ by another amount: "Five
+    single sessions at £35 would cost £175, so the £150 block saves £28" (held-out v41 accepted it: £28 is another
+    coach's price on the page). Only where no two prices the claim writes before the saving differ by it."""
+    out: dict[int, Finding] = {}
+    for index, (plain, _, _) in enumerate(claims):
+        for m in _SAVES.finditer(plain):
+            found = tx.quantities(plain)
+            saving = next((q for q in found if q.start == m.end() and q.kind == "currency"), None)
+            before = [q for q in found if q.end <= m.start() and q.kind == "currency"]
+            if saving is None or len(before) < 2:
+                continue
+            a, b = before[-2:]
+            if a.unit != saving.unit or b.unit != saving.unit:
+                continue
+            # any two of its prices may be the ones compared ("adults £10, children £5 ... saves £5")
+            if not any(abs(abs(x.value - y.value) - saving.value) <= 0.005 + 1e-9 * saving.value
+                       for i, x in enumerate(before) for y in before[i + 1:] if x.unit == y.unit == saving.unit):
+                out[index] = Finding(
+                    IssueType.FACTUAL_ERROR, 0.9,
+                    f"states a saving of {saving.text}, but {a.text} and {b.text} differ by "
+                    f"{a.text[0] if not a.text[0].isdigit() else ''}{abs(a.value - b.value):,.2f}".removesuffix(".00"),
+                    plain,
+                    "state the difference of the two prices, or remove the sentence", None, FACT_FACTOR, True, False)
+                break
+    return out
+
+
+_FEE_WORDS = frozenset({"fee", "fees", "charge", "charges", "price", "supplement", "surcharge", "deposit"})
+_NOT_NAMES = frozenset({"including", "excluding", "inc", "incl", "less", "plus", "total", "extra", "additional"})
+
+
+def named_after_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
+    """Per claim, a price followed by the name of what it is ("less the £35 admin fee") where the cited clauses
+    naming that thing give another price and none of the price's own clauses names it: "the £35 admin fee" where
+    "a £20 admin fee" and "£35 per three-hour session" are written (held-out v35's wrong answer, accepted once "50%
+    of £295" was read as arithmetic in the forty-first set's fixes). The name is the one or two words after the
+    price, less words that only frame an amount ("fee", "charge") and units; both must be in the rival clause."""
+    out: dict[int, Finding] = {}
+    for index, (plain, cited, _) in enumerate(claims):
+        for value in (q for q in tx.quantities(plain) if q.kind == "currency"):
+            after = tx.words(re.split(r"[,;:()]", plain[value.end:])[0])[:2]
+            if len(after) < 2 or after[1].lower() not in _FEE_WORDS or after[0].lower() in tx.STOPWORDS or (
+                    after[0].lower() in _NOT_NAMES):
+                continue  # "£35 admin fee": a word naming it, then the kind of amount it is
+            name = {w for w in tx.content_stems(after[0]) if w.isalpha() and not tx.is_unit(w)} - _FRAME_STEMS
+            if not name or name & tx.content_stems(question):
+                continue  # the question's own thing is the label check's
+            cut = [_split_joins(bands.clauses(line)) for src in cited for line in src.lines]
+            clauses = [c for parts in cut for c in parts]
+            owned = [(parts, i) for parts in cut for i, c in enumerate(parts)
+                     if any(o.unit and tx.same_quantity(value, o) for o in tx.quantities(c))]
+            if not owned or any(name <= _clause_words(parts, i) for parts, i in owned):
+                continue
+            own = [parts[i] for parts, i in owned]
+            # (a rate names no case: "£35 per adult" is no "adult price", held-out v31's autumn day costs £75)
+            per = re.compile(rf"\b(?:per|a|an|each)\s+{re.escape(after[0])}", re.IGNORECASE)
+            rival = next((c for c in clauses if name <= tx.content_stems(c) and c not in own and not per.search(c)
+                          and _other_value(c, value, plain)), None)  # a figure the claim gives too is no rival's
+            if rival is None:
+                continue
+            shown = " ".join(after)
+            out[index] = Finding(
+                IssueType.FACTUAL_ERROR, 0.9, f'gives {value.text} as the {shown}; the passage gives the {shown} in '
+                f'"{rival.strip()[:100]}"', plain, "state the figure the passage gives for it, or remove the sentence",
+                None, FACT_FACTOR, True, False)
+            break
     return out

