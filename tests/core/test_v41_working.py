@@ -1,9 +1,10 @@
 """Held-out v41's critic run, in new words: right answers it refused (a discount named with an en dash, the
 question's time set against the passage's, whole multi-buys, a stated percentage of a stated price, "plus the
-one-off £40 fee", "within what time", a condition after a price, a Sunday rate beside a weekday one, "per lift"
-written once, a base's cover in the next clause, a named package beside a group-size band, "per lift per year") and
-wrong ones it accepted (half of half of an age times a price, a saving two prices do not give, a range of days with
-another end), and a wrong answer of v35 the new percentage reading let through (another fee's figure)."""
+one-off £40 fee", "within what time", a condition after a price, a Sunday rate beside a weekday one, a base's cover
+in the next clause, a named package beside a group-size band, "per lift per year") and wrong ones it accepted (half
+of half of an age times a price, a saving two prices do not give, a range of days with another end); a writer's
+answer to a space question with no size (its answer run), and a wrong answer of v35 the new percentage reading let
+through (another fee's figure)."""
 
 from __future__ import annotations
 
@@ -136,3 +137,13 @@ def test_v41_another_fees_figure_named_after_it() -> None:
                "starts, how much will I get back?",
                "You would get £125 back: the £150 deposit (50% of £300) less the £25 admin fee [c1].",
                "You would get £110 back: the £150 deposit (50% of £300) less the £40 admin fee [c1].")
+
+
+def test_v41_a_space_question_answered_with_no_size() -> None:
+    page = ("Brew Wheels, Filey – Events. Our horsebox serves around 100 drinks an hour and needs a level pitch of 4 "
+            "by 3 metres with vehicle access.")
+    question = "How much space does Brew Wheels' horsebox need at an event venue?"
+    found = refusals("Brew Wheels' horsebox needs around 100 drinks an hour at an event venue [c1].", [page], question)
+    assert found and "asks for a size" in found[0]
+    assert refusals("The horsebox needs a level pitch of 4 by 3 metres with vehicle access [c1].", [page],
+                    question) == []

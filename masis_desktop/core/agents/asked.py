@@ -119,6 +119,23 @@ def missing_duration(question: str, said: str) -> str | None:
     return "the question asks how long; the answer states no duration"
 
 
+# "how much space does the horsebox need": a question for a size ("how big" asks for counts, sums and weights too:
+# "how big are the classes", "how big is the deposit")
+_ASKS_SIZE = re.compile(r"\bhow\s+much\s+(?:floor\s+)?(?:space|room|headroom)\b", re.IGNORECASE)
+_SIZE_WORDS = re.compile(r"\d(?:[\d.,]*)\s*(?:m|metres?|meters?|ft|feet|foot|inch(?:es)?|in|cm|mm|sq|square|yards?|"
+                         r"acres?|hectares?|m2|m²|litres?)\b|\d\s*(?:[x×]|by)\s*\d|\bparking\s+spaces?\b|\b(?:small|"
+                         r"medium|large|standard|single|double|king|queen)\b|\b(?:a|one|two|three)\s+(?:metres?|feet|"
+                         r"foot)\b|\bsizes?\b", re.IGNORECASE)
+
+
+def missing_size(question: str, said: str) -> str | None:
+    """Why ``said`` does not answer a question asking how much space or how big: it states no size. Held-out v41's
+    writer answered "How much space does the horsebox need?" with "around 120 drinks an hour"."""
+    if not _ASKS_SIZE.search(question) or _SIZE_WORDS.search(said):
+        return None
+    return "the question asks for a size; the answer states none"
+
+
 # "takes 95", "lasts 3": a duration verb followed by a bare number, no unit, no range ("takes 2-3 hours")
 _BARE_DURATION = re.compile(r"\b(?:takes?|took|lasts?|lasted|runs?\s+for|ran\s+for)\s+(?:(?:about|around|roughly|"
                             r"approximately|up\s+to|at\s+least|over|under|just)\s+)?\d+(?:[.,]\d+)?"

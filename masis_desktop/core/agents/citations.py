@@ -54,6 +54,7 @@ from masis_desktop.core.agents.asked import (
     missing_contact,
     missing_duration,
     missing_person,
+    missing_size,
     missing_time,
     other_day,
     outside_period,
@@ -607,7 +608,7 @@ def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encode
             or missing_amount(question, claimed) or missing_time(question, claimed) or other_day(question, claimed)
             or missing_duration(question, claimed)
             or next(filter(None, (bare_duration(plain_of[id(c)]) for c in claim_sentences)), None)
-            or missing_person(question, claimed)
+            or missing_person(question, claimed) or missing_size(question, claimed)
             or outside_period(question, cited_texts)
             or subject_without_value(question, claimed, [s.lines for s in sources if s.text in cited_texts])
             or sibling_subject(question, [plain_of[id(c)] for c in claim_sentences])
