@@ -281,11 +281,7 @@ def derivations(claim: str, question: str | None, cited: list[Source], *, comput
     out |= {c: "the question's count less the passage's" for c in open_ if c not in out and c.unit is None
             and _EXTRA.match(claim[c.end:]) and any(a - c.value in stated for a in asked if a > c.value)}
     rates = concessions(claim, cited)
-    # the question's counts of things, not its ages ("their 13-year-old": held-out v41's wrong "£130" passed as
-    # half of half of 13 x £40)
-    things = {a.value for a in tx.quantities(question or "") if a.kind != "currency" and a.unit != "hh:mm"
-              and not _AGE_AFTER.match(question or "", a.end)} | {
-        float(tx.NUMBER_WORDS[w]) for w in tx.words((question or "").lower()) if w in _COUNT_NAMES}
+    things = _thing_counts(question)
     user_products = _asked_products(question) + _asked_shares(found, question, cited) + bought  # every step's
     for _ in range(4):  # answers of more steps are not written by the models
         known = [q for q in found if q not in open_ or q in out] + _products(claim, times, out, open_, counts)
@@ -470,12 +466,18 @@ def _asked_products(question: str | None) -> list[tx.Quantity]:
     discount). Counts of things only (no unit: not "within 10 miles"). Placed outside the claim, so no claim figure is
     taken for a part of them."""
     found = tx.quantities(question or "")
-    # not an age: "their 13-year-old" counts no things (held-out v41)
-    counts = {a.value for a in found if a.kind != "currency" and a.unit is None
-              and not _AGE_AFTER.match(question or "", a.end)} | {
-        float(tx.NUMBER_WORDS[w]) for w in tx.words((question or "").lower()) if w in _COUNT_NAMES}
+    counts = _thing_counts(question, units=False)
     return [tx.Quantity(f"{n:g} x {p.text}", n * p.value, p.unit, p.kind, -1, -1)
             for p in found if p.kind == "currency" for n in counts if 1 < n <= 100]
+
+
+def _thing_counts(question: str | None, *, units: bool = True) -> set[float]:
+    """``_counts`` less the question's ages: "their 13-year-old" counts no things (held-out v41's wrong "£130"
+    passed as half of half of 13 x £40); without ``units``, bare counts only (not "within 10 miles")."""
+    text = question or ""
+    return {a.value for a in tx.quantities(text) if a.kind != "currency" and a.unit != "hh:mm"
+            and (units or a.unit is None) and not _AGE_AFTER.match(text, a.end)} | {
+        float(tx.NUMBER_WORDS[w]) for w in tx.words(text.lower()) if w in _COUNT_NAMES}
 
 
 def _asked_shares(found: Sequence[tx.Quantity], question: str | None, cited: Sequence[Source]

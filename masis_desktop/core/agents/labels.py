@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from masis_desktop.core.agents import bands, cases
 from masis_desktop.core.agents import text as tx
+from masis_desktop.core.agents.arithmetic import _MULTIBUY, _count_value
 from masis_desktop.core.agents.asked import asked_kind
 from masis_desktop.core.agents.claims import (
     _BRACKETED,
@@ -464,15 +465,6 @@ def value_fit_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[i
     return out
 
 
-# "three for £12", "2 for £5": a multi-buy, whose count is half its value
-_MULTIBUY = re.compile(r"\b(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|twelve)\s+for\s+"
-                       r"([£$€]\s?\d[\d,]*(?:\.\d+)?)", re.IGNORECASE)
-
-
-def _multibuy_count(word: str) -> float:
-    return float(tx.NUMBER_WORDS[word.lower()]) if word.lower() in tx.NUMBER_WORDS else float(word)
-
-
 def multibuy_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
     """Per claim, a multi-buy ("four for £12") whose count a cited clause gives another product's price, while the
     clause sharing most of the claim's other words gives that price another count: "nicotine salts are £4.50 each or
@@ -481,10 +473,10 @@ def multibuy_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[in
     out: dict[int, Finding] = {}
     for index, (plain, cited, _) in enumerate(claims):
         for m in _MULTIBUY.finditer(plain):
-            count, price = _multibuy_count(m.group(1)), tx.quantities(m.group(2))[0]
+            count, price = _count_value(m.group(1)), tx.quantities(m.group(2))[0]
             words = tx.content_stems(plain[:m.start()] + " " + plain[m.end():]) - tx.content_stems(question) | (
                 tx.question_focus(question) & tx.content_stems(plain))
-            offers = [(len(words & tx.content_stems(c)), _multibuy_count(o.group(1)), c, src.id)
+            offers = [(len(words & tx.content_stems(c)), _count_value(o.group(1)), c, src.id)
                       for src in cited for line in src.lines for c in bands.clauses(line)
                       for o in _MULTIBUY.finditer(c) if tx.same_quantity(price, tx.quantities(o.group(2))[0])]
             if not offers:
@@ -511,8 +503,8 @@ def saving_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int,
     coach's price on the page). Only where no two prices the claim writes before the saving differ by it."""
     out: dict[int, Finding] = {}
     for index, (plain, _, _) in enumerate(claims):
+        found = tx.quantities(plain)
         for m in _SAVES.finditer(plain):
-            found = tx.quantities(plain)
             saving = next((q for q in found if q.start == m.end() and q.kind == "currency"), None)
             before = [q for q in found if q.end <= m.start() and q.kind == "currency"]
             if saving is None or len(before) < 2:
@@ -545,6 +537,7 @@ def named_after_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict
     price, less words that only frame an amount ("fee", "charge") and units; both must be in the rival clause."""
     out: dict[int, Finding] = {}
     for index, (plain, cited, _) in enumerate(claims):
+        cut: list[list[str]] | None = None  # the cited clauses, cut once per claim when a price is named
         for value in (q for q in tx.quantities(plain) if q.kind == "currency"):
             after = tx.words(re.split(r"[,;:()]", plain[value.end:])[0])[:2]
             if len(after) < 2 or after[1].lower() not in _FEE_WORDS or after[0].lower() in tx.STOPWORDS or (
@@ -553,7 +546,8 @@ def named_after_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict
             name = {w for w in tx.content_stems(after[0]) if w.isalpha() and not tx.is_unit(w)} - _FRAME_STEMS
             if not name or name & tx.content_stems(question):
                 continue  # the question's own thing is the label check's
-            cut = [_split_joins(bands.clauses(line)) for src in cited for line in src.lines]
+            if cut is None:
+                cut = [_split_joins(bands.clauses(line)) for src in cited for line in src.lines]
             clauses = [c for parts in cut for c in parts]
             owned = [(parts, i) for parts in cut for i, c in enumerate(parts)
                      if any(o.unit and tx.same_quantity(value, o) for o in tx.quantities(c))]
