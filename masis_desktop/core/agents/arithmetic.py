@@ -257,7 +257,8 @@ def derivations(claim: str, question: str | None, cited: list[Source], *, comput
                                      or unwritten_product(q, claim, question, cited))}
     # whole multi-buys of the question's count need no cue: "3 for £15, so 6 marginals cost £30" (held-out v41)
     bought = _multibuys(claim, question, cited)
-    out |= {q: b.text for q in open_ if q not in out for b in bought
+    # a tiered total is matched, not fed on: plus its own step rate it lands on the next wrong total (£25 + 4 x £10)
+    out |= {q: b.text for q in open_ if q not in out for b in bought + _tiered(question, cited)
             if q.unit == b.unit and abs(q.value - b.value) <= 0.005 + 1e-9 * abs(q.value)}
     if not computing:
         return out
@@ -515,6 +516,45 @@ def _multibuys(claim: str, question: str | None, cited: Sequence[Source]) -> lis
         n, price = _count_value(m.group(1)), tx.quantities(m.group(2))[0]
         out += [tx.Quantity(f"{c / n:g} x {m.group(0)}", c / n * price.value, price.unit, price.kind, -1, -1)
                 for c in counts if n > 1 and c > n and c % n == 0]
+    return out
+
+
+_TIER_UNIT = r"(hour|day|night|week|month|minute)s?\b"
+_FIRST_TIER = re.compile(rf"\bfirst\s+(?:({_COUNT_ALTS}|\d{{1,3}})[\s-]+)?{_TIER_UNIT}", re.IGNORECASE)
+_NEXT_TIER = re.compile(rf"\b(?:each|every|per|an?)\s+(?:further|additional|extra|subsequent|following)\s+"
+                        rf"(?:(half|{_COUNT_ALTS}|\d{{1,3}})[\s-]+)?{_TIER_UNIT}", re.IGNORECASE)
+
+
+def _tiered(question: str | None, cited: Sequence[Source]) -> list[tx.Quantity]:
+    """A first-period price and a price for each further step, applied to the question's duration: "£40 for the
+    first hour, then £25 for each further half hour" makes a 2-hour check £90 (held-out v41 refused it). Each price
+    is the currency figure nearest its phrase in the sentence; a part step is charged whole. Placed outside the
+    claim, as ``_asked_products``."""
+    asked = [a for a in tx.quantities(question or "") if a.kind == "time" and a.unit is not None]
+    if not asked:
+        return []
+    out = []
+    for src in cited:
+        for sentence in re.split(r"(?<=[.;])\s+", src.text):
+            first, step = _FIRST_TIER.search(sentence), _NEXT_TIER.search(sentence)
+            prices = [q for q in tx.quantities(sentence) if q.kind == "currency"]
+            if not first or not step or first.start() > step.start() or len(prices) < 2 \
+                    or first.group(2).lower() != step.group(2).lower():
+                continue
+            unit = tx.quantities(f"1 {first.group(2)}")
+            if not unit or unit[0].unit is None:
+                continue
+            size = unit[0].base
+            fee = min(prices, key=lambda q: abs(q.start - first.start()))
+            rate = min((q for q in prices if q is not fee), key=lambda q: abs(q.start - step.start()))
+            covered = (_count_value(first.group(1)) if first.group(1) else 1.0) * size
+            word = (step.group(1) or "").lower()
+            each = (0.5 if word == "half" else _count_value(word) if word else 1.0) * size
+            for a in asked:
+                if a.unit and tx.compatible(a, unit[0]) and covered < a.base <= covered + 50 * each:
+                    steps = math.ceil((a.base - covered) / each - 1e-9)
+                    out.append(tx.Quantity(f"{fee.text} for the first {first.group(0)[6:]} and {steps} x {rate.text}",
+                                           fee.value + steps * rate.value, fee.unit, fee.kind, -1, -1))
     return out
 
 
