@@ -1,5 +1,5 @@
 """Leftovers of held-out v41 and v42's runs, in new words: a first period's price with a price for each further
-step applied to the question's duration."""
+step applied to the question's duration; a price of a range of money that does not hold the question's sum."""
 
 from __future__ import annotations
 
@@ -9,6 +9,8 @@ KAYAKS = ("Tarn Paddles, Keswick – Hire. A sit-on-top kayak costs £18 for the
           "half hour. Buoyancy aids are included.")
 TRAILER = ("Hedgerow Hire, Leek – Trailers. A box trailer is £25 for the first two days and £10 for each additional "
            "day. A £50 deposit is taken.")
+PROBATE = ("Marsh & Tully, Ripon – Probate. Estates up to £100,000 cost £1,200 plus VAT; estates between £100,001 and "
+           "£325,000 cost £1,800 plus VAT; estates over £325,000 cost £2,400 plus VAT. Court fees are extra.")
 
 
 def test_first_hour_then_each_further_half_hour() -> None:
@@ -23,3 +25,12 @@ def test_first_two_days_then_each_additional_day() -> None:
                "days [c1].",
                "A box trailer for 5 days costs £65: £25 for the first two days and £10 for each of the 3 further "
                "days [c1].")
+
+
+def test_a_price_of_a_range_of_money_the_questions_sum_is_not_in() -> None:
+    check_pair(PROBATE, "What would Marsh & Tully charge for probate on an estate worth £150,000?",
+               "For an estate between £100,001 and £325,000, Marsh & Tully charge £1,800 plus VAT [c1].",
+               "For an estate between £100,001 and £325,000, Marsh & Tully charge £1,200 plus VAT [c1].")
+    check_pair(PROBATE, "What would Marsh & Tully charge for probate on an estate worth £400,000?",
+               "An estate over £325,000 costs £2,400 plus VAT [c1].",
+               "An estate worth £400,000 costs £1,800 plus VAT [c1].")

@@ -122,6 +122,7 @@ from masis_desktop.core.agents.labels import (
     saving_findings,
     value_fit_findings,
 )
+from masis_desktop.core.agents.money_bands import money_band_findings
 from masis_desktop.core.agents.people_days import (
     _person,
     contact_findings,
@@ -417,7 +418,8 @@ def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encode
     # "an aerotow to 2,000 feet costs £40" was refused by a rival club's "£40 per month")
     cited_of = [c._replace(cited=asked_pages(question, c.cited)) for c in cited_of] if question else cited_of
     by_case = {**rival_pages, **(other_business_findings(question, cited_of, sources) if question else {}),
-               **default_case_findings(question, cited_of),  # newest (thirtieth session)
+               **money_band_findings(question, cited_of),  # newest (thirty-second session)
+               **default_case_findings(question, cited_of),  # thirtieth session
                **past_limit_findings(question, cited_of),
                **day_sentence_findings(question, cited_of),
                **condition_amount_findings(question, cited_of),  # twenty-ninth session
