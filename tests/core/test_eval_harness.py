@@ -52,7 +52,8 @@ SHIPPED = {"dev": (60, 0.15, 0.20), "heldout": (40, 0.15, 0.20), "heldout2": (60
            "heldout34": (70, 0.25, 0.30), "heldout35": (70, 0.25, 0.30),
            "heldout36": (70, 0.25, 0.30), "heldout37": (70, 0.25, 0.30),
            "heldout39": (70, 0.25, 0.30), "heldout40": (70, 0.25, 0.30),
-           "heldout41": (70, 0.25, 0.30), "heldout42": (70, 0.25, 0.30)}
+           "heldout41": (70, 0.25, 0.30), "heldout42": (70, 0.25, 0.30),
+           "heldout43": (70, 0.25, 0.30)}
 
 
 def test_shipped_datasets_are_valid_and_shaped_as_documented() -> None:
