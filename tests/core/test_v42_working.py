@@ -1,9 +1,10 @@
 """Leftovers of held-out v41 and v42's runs, in new words: a first period's price with a price for each further
-step applied to the question's duration; a price of a range of money that does not hold the question's sum."""
+step applied to the question's duration; a price of a range of money that does not hold the question's sum; an
+answer to "which brand" or "which courier" that names none (or only the page's heading)."""
 
 from __future__ import annotations
 
-from tests.core.pipeline_support import check_pair
+from tests.core.pipeline_support import check_pair, refusals
 
 KAYAKS = ("Tarn Paddles, Keswick – Hire. A sit-on-top kayak costs £18 for the first hour, then £6 for each further "
           "half hour. Buoyancy aids are included.")
@@ -11,6 +12,8 @@ TRAILER = ("Hedgerow Hire, Leek – Trailers. A box trailer is £25 for the firs
            "day. A £50 deposit is taken.")
 PROBATE = ("Marsh & Tully, Ripon – Probate. Estates up to £100,000 cost £1,200 plus VAT; estates between £100,001 and "
            "£325,000 cost £1,800 plus VAT; estates over £325,000 cost £2,400 plus VAT. Court fees are extra.")
+POSTAL = ("Fernleigh Seeds, Penzance – Postal Orders and Packing. Seed orders are posted first class within two "
+          "working days. Live plants travel by Royal Mail Tracked 24, packed in recycled card.")
 
 
 def test_first_hour_then_each_further_half_hour() -> None:
@@ -34,3 +37,11 @@ def test_a_price_of_a_range_of_money_the_questions_sum_is_not_in() -> None:
     check_pair(PROBATE, "What would Marsh & Tully charge for probate on an estate worth £400,000?",
                "An estate over £325,000 costs £2,400 plus VAT [c1].",
                "An estate worth £400,000 costs £1,800 plus VAT [c1].")
+
+
+def test_a_which_brand_or_courier_answer_that_names_none() -> None:
+    question = "Which courier does Fernleigh Seeds use to send its seeds?"
+    assert refusals("Fernleigh Seeds uses Postal Orders and Packing [c1].", [POSTAL], question)
+    assert refusals("Seed orders are posted first class within two working days [c1].", [POSTAL], question)
+    assert refusals("Live plants travel by Royal Mail Tracked 24 [c1].", [POSTAL],
+                    "Which courier does Fernleigh Seeds use for live plants?") == []

@@ -136,6 +136,31 @@ def missing_size(question: str, said: str) -> str | None:
     return "the question asks for a size; the answer states none"
 
 
+# "which brand of airbrush foundation", "what courier company": a question for a proper name of a maker or firm
+_ASKS_NAME = re.compile(r"\b(?:which|what)\s+(?:\w+\s+)?(?:brand|make|manufacturer|courier|carrier|company|firm|"
+                        r"supplier|label|breed|variety)s?\b", re.IGNORECASE)
+_CAPITAL = re.compile(r"(?<![\w'’])[A-Z][\w'’&-]*")
+# a page's title line: "Lilybank Water Gardens, Taunton – Mail-Order Plant Delivery."
+_TITLE = re.compile(r"[^.]{1,100}?\s[–—-]\s[^.]{1,80}\.")
+
+
+def missing_name(question: str, said: str, cited: Sequence[str]) -> str | None:
+    """Why ``said`` does not answer a question for a brand, maker or firm: it names nothing the question and the
+    cited pages' title lines do not. Held-out v41's writer answered "Which courier company does Lilybank Water
+    Gardens use?" with the page's heading ("uses Mail-Order Plant Delivery") and "Which brand of airbrush
+    foundation ...?" by restating the package."""
+    if not _ASKS_NAME.search(question):
+        return None
+    known = tx.content_stems(question) | set(re.findall(r"(?<![\w'’])[a-z][a-z'’-]*", " ".join((said, *cited))))
+    for text in cited:
+        title = _TITLE.match(text)
+        known |= tx.content_stems(title.group(0)) if title else set()
+    named = [m.group(0) for m in _CAPITAL.finditer(said)  # (a sentence's first word is named only by its capital)
+             if not all(w.lower() in tx.STOPWORDS or w.lower() in known or tx.content_stems(w) <= known
+                        for w in tx.words(m.group(0)))]
+    return None if named else "the question asks which one by name; the answer names none the question does not"
+
+
 # "takes 95", "lasts 3": a duration verb followed by a bare number, no unit, no range ("takes 2-3 hours")
 _BARE_DURATION = re.compile(r"\b(?:takes?|took|lasts?|lasted|runs?\s+for|ran\s+for)\s+(?:(?:about|around|roughly|"
                             r"approximately|up\s+to|at\s+least|over|under|just)\s+)?\d+(?:[.,]\d+)?"

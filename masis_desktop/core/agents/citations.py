@@ -53,6 +53,7 @@ from masis_desktop.core.agents.asked import (
     missing_amount,
     missing_contact,
     missing_duration,
+    missing_name,
     missing_person,
     missing_size,
     missing_time,
@@ -611,6 +612,7 @@ def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encode
             or missing_duration(question, claimed)
             or next(filter(None, (bare_duration(plain_of[id(c)]) for c in claim_sentences)), None)
             or missing_person(question, claimed) or missing_size(question, claimed)
+            or missing_name(question, claimed, cited_texts)
             or outside_period(question, cited_texts)
             or subject_without_value(question, claimed, [s.lines for s in sources if s.text in cited_texts])
             or sibling_subject(question, [plain_of[id(c)] for c in claim_sentences])
