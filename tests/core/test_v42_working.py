@@ -1,6 +1,7 @@
 """Leftovers of held-out v41 and v42's runs, in new words: a first period's price with a price for each further
 step applied to the question's duration; a price of a range of money that does not hold the question's sum; an
-answer to "which brand" or "which courier" that names none (or only the page's heading)."""
+answer to "which brand" or "which courier" that names none (or only the page's heading); a price put on a thing the
+page gives free."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ TRAILER = ("Hedgerow Hire, Leek – Trailers. A box trailer is £25 for the firs
            "day. A £50 deposit is taken.")
 PROBATE = ("Marsh & Tully, Ripon – Probate. Estates up to £100,000 cost £1,200 plus VAT; estates between £100,001 and "
            "£325,000 cost £1,800 plus VAT; estates over £325,000 cost £2,400 plus VAT. Court fees are extra.")
+KILN = ("Emberly Pottery, Rye – Glazes. Stoneware glazes are £6.50 a pot or three for £18, and a free glaze brush "
+        "comes with every starter kit. Starter kits cost £39.")
 POSTAL = ("Fernleigh Seeds, Penzance – Postal Orders and Packing. Seed orders are posted first class within two "
           "working days. Live plants travel by Royal Mail Tracked 24, packed in recycled card.")
 
@@ -45,3 +48,10 @@ def test_a_which_brand_or_courier_answer_that_names_none() -> None:
     assert refusals("Seed orders are posted first class within two working days [c1].", [POSTAL], question)
     assert refusals("Live plants travel by Royal Mail Tracked 24 [c1].", [POSTAL],
                     "Which courier does Fernleigh Seeds use for live plants?") == []
+
+
+def test_a_price_put_on_a_thing_the_page_gives_free() -> None:
+    question = "How much does Emberly Pottery charge for a glaze brush on its own?"
+    assert refusals("A glaze brush costs £6.50 [c1].", [KILN], question)
+    assert refusals("A starter kit costs £39, and a glaze brush comes free with it [c1].", [KILN],
+                    "How much is a starter kit at Emberly Pottery?") == []

@@ -204,6 +204,18 @@ def _other_value(clause: str, value: tx.Quantity, answer: str) -> bool:
                and not _clause_states(o, answer) for o in tx.quantities(clause))
 
 
+# "a free nicotine shot is included with every shortfill": a thing the passage gives at no price
+_FREE = re.compile(r"\b(?:free(?:\s+of\s+charge)?|complimentary|at\s+no\s+(?:extra\s+)?(?:cost|charge)|no\s+charge)\b",
+                   re.IGNORECASE)
+
+
+def _free_of(clause: str, value: tx.Quantity, answer: str) -> bool:
+    """Whether ``clause`` gives its thing free, a price of nothing beside ``value``'s, which the answer does not say:
+    held-out v40's writer priced "a nicotine shot" at the nicotine salts' £4.50 where the page gives a free nicotine
+    shot with every shortfill."""
+    return value.kind == "currency" and value.value > 0 and bool(_FREE.search(clause)) and not _FREE.search(answer)
+
+
 _SIZE_WORDS = frozenset({"single", "double", "twin", "triple"})
 # "A single will costs £195 plus VAT and a pair of mirror wills for a couple is £295 plus VAT": a join after a figure
 # opening a new subject, no comma before it
@@ -297,7 +309,8 @@ def label_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, 
             rival = next((c for parts in cut for j, c in enumerate(parts) if c not in own
                           and label <= (words_c := tx.content_stems(c) | (
                               tx.content_stems(parts[0]) if j and _VERB_FIRST.match(c) else set()))
-                          and _other_value(c, value, answer)
+                          and (_other_value(c, value, answer) or (_free_of(c, value, answer)
+                               and not any(tx.is_unit(w) for w in label)))  # "one free call-out a year" (v29)
                           and (not named - words_c or names & words_c)
                           and not _other_days(plain, own, c)), None)
             if rival is None:
