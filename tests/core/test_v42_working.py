@@ -1,7 +1,7 @@
 """Leftovers of held-out v41 and v42's runs, in new words: a first period's price with a price for each further
 step applied to the question's duration; a price of a range of money that does not hold the question's sum; an
 answer to "which brand" or "which courier" that names none (or only the page's heading); a price put on a thing the
-page gives free."""
+page gives free; a sum given for a case the page charges as a share of the price."""
 
 from __future__ import annotations
 
@@ -15,6 +15,8 @@ PROBATE = ("Marsh & Tully, Ripon – Probate. Estates up to £100,000 cost £1,2
            "£325,000 cost £1,800 plus VAT; estates over £325,000 cost £2,400 plus VAT. Court fees are extra.")
 KILN = ("Emberly Pottery, Rye – Glazes. Stoneware glazes are £6.50 a pot or three for £18, and a free glaze brush "
         "comes with every starter kit. Starter kits cost £39.")
+CATERING = ("Holloway Catering, Ludlow – Delivery. Deliveries beyond 10 miles cost £2 per mile, up to £40. For "
+            "events on Christmas Day, Boxing Day and New Year's Day, a 25% surcharge applies to the whole order.")
 POSTAL = ("Fernleigh Seeds, Penzance – Postal Orders and Packing. Seed orders are posted first class within two "
           "working days. Live plants travel by Royal Mail Tracked 24, packed in recycled card.")
 
@@ -55,3 +57,10 @@ def test_a_price_put_on_a_thing_the_page_gives_free() -> None:
     assert refusals("A glaze brush costs £6.50 [c1].", [KILN], question)
     assert refusals("A starter kit costs £39, and a glaze brush comes free with it [c1].", [KILN],
                     "How much is a starter kit at Emberly Pottery?") == []
+
+
+def test_a_sum_for_a_case_the_page_charges_as_a_share() -> None:
+    question = "What extra does Holloway Catering charge for an event on New Year's Day?"
+    assert refusals("The extra charge for an event on New Year's Day is £40 [c1].", [CATERING], question)
+    assert refusals("A 25% surcharge applies to the whole order for an event on New Year's Day [c1].", [CATERING],
+                    question) == []

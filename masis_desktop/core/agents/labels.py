@@ -216,6 +216,18 @@ def _free_of(clause: str, value: tx.Quantity, answer: str) -> bool:
     return value.kind == "currency" and value.value > 0 and bool(_FREE.search(clause)) and not _FREE.search(answer)
 
 
+# "a 20% supplement applies to the whole booking": a charge the passage gives as a share of the price
+_SHARE_CHARGE = re.compile(r"\d(?:\.\d+)?\s*%\s+(?:[\w-]+\s+)?(?:supplement|surcharge|premium|uplift|loading|extra|"
+                           r"on\s+top)\b", re.IGNORECASE)
+
+
+def _share_charge(sentence: str, value: tx.Quantity, answer: str) -> bool:
+    """Whether ``sentence`` charges its case as a share of the price ("a 20% supplement") where the answer gives a sum
+    and no share: held-out v41's writer gave a New Year's Eve wedding's extra charge as the overnight stay's "£120
+    per night" beside "For weddings on Christmas Eve, New Year's Eve and bank holidays, a 20% supplement applies"."""
+    return value.kind == "currency" and bool(_SHARE_CHARGE.search(sentence)) and "%" not in answer
+
+
 _SIZE_WORDS = frozenset({"single", "double", "twin", "triple"})
 # "A single will costs £195 plus VAT and a pair of mirror wills for a couple is £295 plus VAT": a join after a figure
 # opening a new subject, no comma before it
@@ -310,9 +322,13 @@ def label_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, 
                           and label <= (words_c := tx.content_stems(c) | (
                               tx.content_stems(parts[0]) if j and _VERB_FIRST.match(c) else set()))
                           and (_other_value(c, value, answer) or (_free_of(c, value, answer)
-                               and not any(tx.is_unit(w) for w in label)))  # "one free call-out a year" (v29)
+                               and not all(tx.is_unit(w) for w in label)))  # "one free call-out a year" (v29)
                           and (not named - words_c or names & words_c)
                           and not _other_days(plain, own, c)), None)
+            if rival is None and not all(tx.is_unit(w) for w in label):
+                rival = next((line for line in src.lines if label <= tx.content_stems(line)
+                              and not any(c in own for c in bands.clauses(line))
+                              and _share_charge(line, value, answer)), None)
             if rival is None:
                 # the label's words its value's own sentence lacks, all in another sentence, one of them in a
                 # clause there giving another figure: "the runner-up ... receives £60" from "A separate ladies'
