@@ -1,7 +1,11 @@
-"""Leftovers of held-out v41 and v42's runs, in new words: a first period's price with a price for each further
-step applied to the question's duration; a price of a range of money that does not hold the question's sum; an
-answer to "which brand" or "which courier" that names none (or only the page's heading); a price put on a thing the
-page gives free; a sum given for a case the page charges as a share of the price."""
+"""Leftovers of held-out v40 and v41 and held-out v42's critic run, in new words: a first period's price with a
+price for each further step applied to the question's duration, whole or in part; a price of a range of money that
+does not hold the question's sum; an answer to "which brand" or "which courier" that names none (or only the page's
+heading); a price put on a thing the page gives free; a sum given for a case the page charges as a share of the
+price; working written out in signs ("80 x 60p = £48"); the question's count less the free places; a figure written
+twice; a count's product plus its own factor (a miscount); a list item of a case word and its price after "and";
+a list item said under its list's first clause; a person named for what a sentence gives the other person in its
+other half."""
 
 from __future__ import annotations
 
@@ -17,6 +21,20 @@ KILN = ("Emberly Pottery, Rye – Glazes. Stoneware glazes are £6.50 a pot or t
         "comes with every starter kit. Starter kits cost £39.")
 CATERING = ("Holloway Catering, Ludlow – Delivery. Deliveries beyond 10 miles cost £2 per mile, up to £40. For "
             "events on Christmas Day, Boxing Day and New Year's Day, a 25% surcharge applies to the whole order.")
+TOKENS = ("Penny Falls Arcade, Filey – Tokens. Extra tokens are 40p each, with a minimum purchase of 10. A "
+          "birthday bundle of 50 tokens and a drink costs £25.")
+WALL = ("Crag House Climbing, Settle – Groups. A full-day pass costs £15 per climber. Groups of 8 or more get one free "
+        "place. Shoe hire is £4.")
+EDIT = ("Reelhouse Studio, Hove – Editing. Video editing costs £50 for the first hour and £40 for each additional "
+        "hour, charged in 30-minute blocks after the first hour.")
+MILES = ("Weft & Weave, Ledbury – Visits. We cover homes within 20 miles free; beyond that, travel is charged at 60p "
+         "per mile for every mile over 20.")
+FLOWERS = ("Bloomfield Stall, Whitby – Cut Flowers. Roses are £3 a stem, tulips £1.50 and peonies £4. Bouquets are "
+           "wrapped free.")
+SHELVES = ("Grain & Board, Kendal – Shelving. Oak shelves cost £40 per metre, pine £25 per metre and birch £30 per "
+           "metre. Brackets are £6 a pair.")
+STUDIO = ("Inkwell Tattoo, Frome – Artists. Head artist Carla Dunne does all portrait and realism work, while junior "
+          "artist Sam Pike takes walk-in flash designs on Saturdays. Consultations are free.")
 POSTAL = ("Fernleigh Seeds, Penzance – Postal Orders and Packing. Seed orders are posted first class within two "
           "working days. Live plants travel by Royal Mail Tracked 24, packed in recycled card.")
 
@@ -64,3 +82,48 @@ def test_a_sum_for_a_case_the_page_charges_as_a_share() -> None:
     assert refusals("The extra charge for an event on New Year's Day is £40 [c1].", [CATERING], question)
     assert refusals("A 25% surcharge applies to the whole order for an event on New Year's Day [c1].", [CATERING],
                     question) == []
+
+
+def test_working_written_out_in_signs_and_a_miscount() -> None:
+    check_pair(TOKENS, "How much do 15 extra tokens cost at Penny Falls Arcade?",
+               "Extra tokens are 40p each, so 15 tokens cost 15 × 40p = £6 [c1].",
+               "Extra tokens are 40p each, so 15 tokens cost 15 × 40p = £6.40 [c1].")
+
+
+def test_the_questions_count_less_the_free_places() -> None:
+    check_pair(WALL, "A group of 8 climbers wants full-day passes at Crag House Climbing. What is the total?",
+               "Groups of 8 or more get one free place, so 8 climbers pay for 7 passes at £15 each, which is £105 "
+               "[c1].",
+               "Groups of 8 or more get one free place, so 8 climbers pay for 6 passes at £15 each, which is £90 [c1].")
+
+
+def test_further_steps_charged_in_part() -> None:
+    check_pair(EDIT, "What would 1.5 hours of video editing cost at Reelhouse Studio?",
+               "Editing costs £50 for the first hour and £40 for each additional hour, so 1.5 hours cost £50 + 0.5 × "
+               "£40 = £70 [c1].",
+               "Editing costs £50 for the first hour and £40 for each additional hour, so 1.5 hours cost £50 + 0.5 × "
+               "£40 = £65 [c1].")
+
+
+def test_a_figure_written_twice() -> None:
+    check_pair(MILES, "My home is 35 miles from Ledbury. What travel charge would Weft & Weave add?",
+               "Travel is charged at 60p per mile over 20, so the 15 extra miles cost 15 × 60p = £9 [c1].",
+               "Travel is charged at 60p per mile over 20, so the 15 extra miles cost 15 × 60p = £9.60 [c1].")
+
+
+def test_a_list_item_after_and() -> None:
+    check_pair(FLOWERS, "How much is a single peony stem at Bloomfield Stall?",
+               "A peony costs £4 a stem at Bloomfield Stall [c1].",
+               "A peony costs £1.50 a stem at Bloomfield Stall [c1].")
+
+
+def test_a_list_item_under_its_lists_first_clause() -> None:
+    check_pair(SHELVES, "What does Grain & Board charge per metre for pine shelves?",
+               "Pine shelves cost £25 per metre at Grain & Board [c1].",
+               "Pine shelves cost £30 per metre at Grain & Board [c1].")
+
+
+def test_a_person_named_for_the_other_half_of_a_sentence() -> None:
+    check_pair(STUDIO, "Who does portrait tattoos at Inkwell Tattoo?",
+               "Portrait tattoos at Inkwell Tattoo are done by head artist Carla Dunne [c1].",
+               "Portrait tattoos at Inkwell Tattoo are done by junior artist Sam Pike [c1].")

@@ -33,6 +33,8 @@ COMPUTATION_CUE = re.compile(
     r"|(?:[£$€]\s?\d[\d,.]*|\d+p)\s+off\b"
     # "at 1.2% of the sale price": a share of a sum (held-out v40)
     r"|\d\s*%\s+of\b"
+    # working written out in signs: "80 × 60p = £48", "£550 + 2 × £60" (held-out v42 refused four such answers)
+    r"|[\d%p]\s*[×=+]\s*(?:[£$€]\s?)?\d"
     # "plus" before a figure ("£145 plus £15"), never a product's name ("Strata Drive Plus": held-out v1)
     # (or a money figure after a word, not a new charge's "extra": "plus the one-off £40 field fee", held-out v41)
     r"|(?-i:\bplus)\s+(?:(?:the|a|an)\s+)?(?=[£$€\d]|[A-Z]{3}\s?\d"
@@ -122,6 +124,8 @@ def derived_from(q: tx.Quantity, sources: list[Source], extra: Sequence[tx.Quant
                 continue
             if id(a) in own and id(b) in own and a.start < b.end and b.start < a.end:
                 continue  # "2 x £15" is no second item beside the £15 it multiplies
+            if _multiple(a, b) or _multiple(b, a):
+                continue  # "12 x 60p" and 60p make 13 x 60p, a miscount (held-out v42's wrong "£7.80")
             if id(a) in own and id(b) in own and _CONCEDED.match(a.text) and _CONCEDED.match(b.text):
                 continue  # half the fee plus half the joining fee is half a total no one wrote (held-out v31)
             va, vb = (a.base, b.base) if a.unit else (a.value, b.value)
@@ -138,6 +142,16 @@ def derived_from(q: tx.Quantity, sources: list[Source], extra: Sequence[tx.Quant
                 if target and abs(value - target) <= tolerance:
                     return f"{how} of {a.text} and {b.text}"
     return None
+
+
+_COUNT_TIMES = re.compile(r"(\d+(?:\.\d+)?)\s*(?:[x×*]|times)\s*", re.IGNORECASE)
+
+
+def _multiple(a: tx.Quantity, b: tx.Quantity) -> bool:
+    """Whether ``a`` is a product the code formed ("12 x 60p") of ``b``'s value: their sum or difference is another
+    count of it."""
+    m = _COUNT_TIMES.match(a.text)
+    return m is not None and a.unit == b.unit and abs(float(m.group(1)) * b.value - a.value) <= 1e-9 * abs(a.value)
 
 
 # "half the £30 adult fee", "halves the £2 entry" (held-out v29) as well as "half-price" and "pays half"
@@ -281,6 +295,16 @@ def derivations(claim: str, question: str | None, cited: list[Source], *, comput
     stated = {o.value for src in cited for o in src.quantities if o.kind != "currency" and o.unit != "hh:mm"}
     out |= {c: "the question's count less the passage's" for c in open_ if c not in out and c.unit is None
             and _EXTRA.match(claim[c.end:]) and any(a - c.value in stated for a in asked if a > c.value)}
+    # "one free place, so the 10 riders pay for 9 places" for "a group of 10": the question's count less the free
+    # ones the passage gives (held-out v42)
+    if _FREE.search(claim):
+        given = stated | {n for src in cited for n in src.number_words}
+        out |= {c: "the question's count less the free ones" for c in open_ if c not in out and c.unit is None
+                and c.value == int(c.value) and any(a - c.value in given for a in asked if a > c.value)}
+    # "2.5 hours cost £40 + 1.5 x £30": the question's time past a first period, counted in the further steps
+    steps = {n for _, _, _, n in _tiers(question, cited)}
+    out |= {c: "the question's time past the first period" for c in open_ if c not in out and c.unit is None
+            and c.value in steps}
     rates = concessions(claim, cited)
     things = _thing_counts(question)
     user_products = _asked_products(question) + _asked_shares(found, question, cited) + bought  # every step's
@@ -301,6 +325,9 @@ def derivations(claim: str, question: str | None, cited: list[Source], *, comput
         if not grown:
             break
         out |= grown
+    # a figure written twice ("the 12 extra miles cost 12 x 60p") is as derived the second time as the first
+    out |= {c: out[d] for c in open_ if c not in out and c.unit is None and c.noun is None
+            for d in list(out) if d.unit is None and d.value == c.value}
     exact = list(out) + _products(claim, times, out, open_, counts)
     written = [q for q in found if q not in open_ or q in out] + exact
     out |= {q: how for q in open_ if q not in out and (how := derived_from(q, [], written) or derived_from(
@@ -404,6 +431,7 @@ def _each(claim: str, known: Sequence[tx.Quantity]) -> list[tx.Quantity]:
 
 
 _EXTRA = re.compile(r"\s+(?:extra|more|further|additional)\b", re.IGNORECASE)
+_FREE = re.compile(r"\bfree\b", re.IGNORECASE)
 # "£5 for each of the three extra children", "£8 each for the two of us": a price, then the count it multiplies
 _COUNT_ALTS = "|".join(sorted(_COUNT_NAMES, key=len, reverse=True))
 _EACH_OF = re.compile(rf"(?:[£$€]\s?\d[\d,]*(?:\.\d+)?|\d+p)\s+(?:for\s+)?each\s+(?:of\s+|for\s+)?"
@@ -525,11 +553,12 @@ _NEXT_TIER = re.compile(rf"\b(?:each|every|per|an?)\s+(?:further|additional|extr
                         rf"(?:(half|{_COUNT_ALTS}|\d{{1,3}})[\s-]+)?{_TIER_UNIT}", re.IGNORECASE)
 
 
-def _tiered(question: str | None, cited: Sequence[Source]) -> list[tx.Quantity]:
-    """A first-period price and a price for each further step, applied to the question's duration: "£40 for the
-    first hour, then £25 for each further half hour" makes a 2-hour check £90 (held-out v41 refused it). Each price
-    is the currency figure nearest its phrase in the sentence; a part step is charged whole. Placed outside the
-    claim, as ``_asked_products``."""
+def _tiers(question: str | None, cited: Sequence[Source]) -> list[tuple[tx.Quantity, tx.Quantity, str, float]]:
+    """Each first-period price and price for each further step a cited sentence gives ("£40 for the first hour, then
+    £25 for each further half hour"), with the steps past the first period that the question's duration takes
+    (2 hours: 2 half hours), as (first price, step price, "first hour", steps): the steps charged whole or in part
+    ("charged in 15-minute blocks": held-out v42's 2.5 hours at £40 + 1.5 x £30). Each price is the currency figure
+    nearest its phrase in the sentence."""
     asked = [a for a in tx.quantities(question or "") if a.kind == "time" and a.unit is not None]
     if not asked:
         return []
@@ -552,10 +581,17 @@ def _tiered(question: str | None, cited: Sequence[Source]) -> list[tx.Quantity]:
             each = (0.5 if word == "half" else _count_value(word) if word else 1.0) * size
             for a in asked:
                 if a.unit and tx.compatible(a, unit[0]) and covered < a.base <= covered + 50 * each:
-                    steps = math.ceil((a.base - covered) / each - 1e-9)
-                    out.append(tx.Quantity(f"{fee.text} for the first {first.group(0)[6:]} and {steps} x {rate.text}",
-                                           fee.value + steps * rate.value, fee.unit, fee.kind, -1, -1))
+                    past = (a.base - covered) / each
+                    out += [(fee, rate, first.group(0), n) for n in dict.fromkeys((math.ceil(past - 1e-9), past))]
     return out
+
+
+def _tiered(question: str | None, cited: Sequence[Source]) -> list[tx.Quantity]:
+    """A first period's price plus the question's further steps at each step's price (``_tiers``): "£40 for the
+    first hour, then £25 for each further half hour" makes a 2-hour check £90 (held-out v41 refused it). Placed
+    outside the claim, as ``_asked_products``."""
+    return [tx.Quantity(f"{fee.text} for the {first} and {n:g} x {rate.text}", fee.value + n * rate.value, fee.unit,
+                        fee.kind, -1, -1) for fee, rate, first, n in _tiers(question, cited)]
 
 
 def _implied(known: Sequence[tx.Quantity], counts: set[float]) -> list[tx.Quantity]:

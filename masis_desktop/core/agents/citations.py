@@ -117,6 +117,7 @@ from masis_desktop.core.agents.frames import (
 from masis_desktop.core.agents.labels import (
     comparator_findings,
     label_findings,
+    list_item_findings,
     multibuy_findings,
     named_after_findings,
     named_case_findings,
@@ -127,6 +128,7 @@ from masis_desktop.core.agents.money_bands import money_band_findings
 from masis_desktop.core.agents.people_days import (
     _person,
     contact_findings,
+    contrast_person_findings,
     day_binding_findings,
     day_sentence_findings,
     day_value_findings,
@@ -419,7 +421,8 @@ def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encode
     # "an aerotow to 2,000 feet costs £40" was refused by a rival club's "£40 per month")
     cited_of = [c._replace(cited=asked_pages(question, c.cited)) for c in cited_of] if question else cited_of
     by_case = {**rival_pages, **(other_business_findings(question, cited_of, sources) if question else {}),
-               **money_band_findings(question, cited_of),  # newest (thirty-second session)
+               **money_band_findings(question, cited_of), **list_item_findings(question, cited_of),  # newest
+               **contrast_person_findings(question, cited_of),
                **default_case_findings(question, cited_of),  # thirtieth session
                **past_limit_findings(question, cited_of),
                **day_sentence_findings(question, cited_of),

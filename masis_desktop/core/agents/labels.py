@@ -195,6 +195,8 @@ def comparator_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[
 
 
 _SAME = re.compile(r"\bthe\s+same\s+[a-z]+", re.IGNORECASE)
+_LIST_ITEM = re.compile(r"\s*(?!(?:previously|formerly|was|were|now|then|from|rising|reduced|falling|or|and|up|down|"
+                        r"only|just|plus|with)\b)[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*)?\s*")
 _JOINED_ON = re.compile(r"\s*(?:and|or|but|while|whereas|with|plus)\b", re.IGNORECASE)
 
 
@@ -232,15 +234,18 @@ _SIZE_WORDS = frozenset({"single", "double", "twin", "triple"})
 # "A single will costs £195 plus VAT and a pair of mirror wills for a couple is £295 plus VAT": a join after a figure
 # opening a new subject, no comma before it
 _NEW_SUBJECT = re.compile(r"\s+(?=(?:and|but|while|whereas)\s+(?:a|an|the|each|every|our|all)\s)", re.IGNORECASE)
+# "Helix piercings are £30, tragus £32 and daith £38": a list item of a case word and its price after "and"
+# (held-out v42 accepted the tragus's £32 for a daith piercing)
+_AND_ITEM = re.compile(r"\s+(?=and\s+[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*)?\s+(?:[£$€]\s?\d|\d+p\b))")
 
 
 def _split_joins(parts: list[str]) -> list[str]:
-    """Clauses cut again at a join opening a new subject between two figures (``_NEW_SUBJECT``): what each figure is
-    said of (held-out v40 accepted the couple's £295 for a single will)."""
+    """Clauses cut again at a join opening a new subject between two figures (``_NEW_SUBJECT``, ``_AND_ITEM``): what
+    each figure is said of (held-out v40 accepted the couple's £295 for a single will)."""
     out = []
     for part in parts:
         start = 0
-        for m in _NEW_SUBJECT.finditer(part):
+        for m in sorted([*_NEW_SUBJECT.finditer(part), *_AND_ITEM.finditer(part)], key=lambda m: m.start()):
             if tx.quantities(part[start:m.start()]) and tx.quantities(part[m.end():]):
                 out.append(part[start:m.start()])
                 start = m.end()
@@ -291,6 +296,11 @@ def label_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, 
             # each" is not)
             own_words |= {w for parts, i in owned if i and _JOINED_ON.match(parts[i]) for w in tx.content_stems(
                 " ".join(parts[:i])) if len(parts[i].split(value.text)[0].split()) <= 3}
+            # "Pencil pleat curtains cost £28 per width, pinch pleat £42 per width": a list item of a case word or
+            # two and its price is said under its list's first clause (held-out v42)
+            # (not "previously £58": a former price is no list item, held-out v22)
+            own_words |= {w for parts, i in owned if i and _LIST_ITEM.fullmatch(parts[i].split(value.text)[0])
+                          and tx.quantities(parts[0]) for w in tx.content_stems(parts[0])}
             label = words - head - own_words
             # "the £30 monthly membership" for "Members pay £30 a month": one word's forms (held-out v32)
             label = {w for w in label if not _derived_forms({w}, own_words)}
@@ -595,4 +605,53 @@ def named_after_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict
                 f'"{rival.strip()[:100]}"', plain, "state the figure the passage gives for it, or remove the sentence",
                 None, FACT_FACTOR, True, False)
             break
+    return out
+
+
+_PRICE_AT = re.compile(r"[£$€]\s?\d|\b\d+p\b")
+
+
+def _item_words(part: str) -> set[str]:
+    """The case words of a list item: what it writes before its price, less words framing an amount and units."""
+    at = _PRICE_AT.search(part)
+    before = re.sub(r"^\s*(?:and|or)\s+", "", part[:at.start()] if at else "")
+    return {w for w in tx.content_stems(before) if w.isalpha() and not tx.is_unit(w)} - _FRAME_STEMS
+
+
+def list_item_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
+    """Per claim, a price of one item of a cited list ("Oak shelves cost £40 per metre, pine £25 per metre and birch
+    £30 per metre") given under another item's case word, not its own: "Pine shelves cost £30" (held-out v42 accepted
+    the tragus's £32 for a daith piercing from "Helix piercings are £30, tragus £32 and daith £38"). Items after the
+    first are a case word or two and a price; the claim must name none of its own item's words and all of another's."""
+    out: dict[int, Finding] = {}
+    for index, (plain, cited, _) in enumerate(claims):
+        mine = tx.content_stems(plain)
+        for value in (q for q in tx.quantities(plain) if q.kind == "currency"):
+            for src in cited:
+                for line in src.lines:
+                    parts = _split_joins(bands.clauses(line))
+                    items = [i for i, p in enumerate(parts) if i and _LIST_ITEM.fullmatch(
+                        re.sub(r"^\s*(?:and|or)\s+", " ", p[:m.start()]) if (m := _PRICE_AT.search(p)) else "-")]
+                    if len(items) < 2 or not _PRICE_AT.search(parts[0]):
+                        continue
+                    words = {i: _item_words(parts[i]) for i in [0, *items]}
+                    priced = {i: [o for o in tx.quantities(parts[i]) if o.kind == "currency"] for i in words}
+                    own = [i for i in words if any(tx.same_quantity(value, o) for o in priced[i])]
+                    if len(own) != 1 or own[0] == 0 or words[own[0]] & mine:
+                        continue
+                    rival = next((i for i in [0, *items] if i != own[0] and words[i] and words[i] <= mine
+                                  and not any(tx.same_quantity(value, o) for o in priced[i])), None)
+                    if rival is None:
+                        continue
+                    out[index] = Finding(
+                        IssueType.FACTUAL_ERROR, 0.9,
+                        f'gives {value.text}, the price of "{parts[own[0]].strip()[:60]}", for what [{src.id}] prices '
+                        f'in "{parts[rival].strip()[:60]}"', plain,
+                        f'state the price [{src.id}] gives in "{parts[rival].strip()[:60]}", or remove the sentence',
+                        src.id, FACT_FACTOR, True, False)
+                    break
+                if index in out:
+                    break
+            if index in out:
+                break
     return out

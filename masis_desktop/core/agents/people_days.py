@@ -786,3 +786,43 @@ def range_pair_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[
 
 _DAY_NAME = r"(mon|tues|wednes|thurs|fri|satur|sun)day"
 _DAY_RANGE = re.compile(rf"\b{_DAY_NAME}s?\s*(?:to|-|–|until|till|through)\s*{_DAY_NAME}s?\b", re.IGNORECASE)
+
+
+# "Senior piercer Jess Morgan carries out all septum work, while apprentice Tom Reed handles lobes": two people's
+# halves of one sentence, set against each other
+_CONTRAST = re.compile(r",?\s+(?:while|whereas|but|and\s+(?=(?:[a-z]+\s+){0,2}[A-Z][a-z]+\s+[A-Z]))\s*")
+
+
+def contrast_person_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
+    """Per claim, a person named for what a cited sentence gives to another person in its other half: "Septum
+    piercings are carried out by apprentice Tom Reed" where "Senior piercer Jess Morgan carries out all septum,
+    daith and tongue work, while apprentice Tom Reed handles lobes under supervision" (held-out v42 accepted it: one
+    focus word is below ``person_findings``' floor). The question's focus words must all be in the other half, none
+    in the stated person's; an answer naming the other person is cleared."""
+    focus = tx.question_focus(question)
+    if not focus or not _person_asked(question):
+        return {}
+    answer = " ".join(c.plain for c in claims)
+    out: dict[int, Finding] = {}
+    for index, (plain, cited, _) in enumerate(claims):
+        people = [m.group(0) for m in tx.PERSON.finditer(plain) if not tx.name_in(m.group(0), question)
+                  and _person(m.group(0))]
+        for person, src, line in ((p, s, ln) for p in people for s in cited for ln in s.lines[1:]):
+            halves = _CONTRAST.split(line)
+            named = [[m.group(0) for m in tx.PERSON.finditer(h) if _person(m.group(0))] for h in halves]
+            if len(halves) != 2 or any(len(n) != 1 for n in named):
+                continue
+            mine = next((i for i, n in enumerate(named) if tx.name_in(person, n[0])), None)
+            if mine is None:
+                continue
+            other, theirs = named[1 - mine][0], halves[1 - mine]
+            if tx.name_in(other, answer) or focus & tx.content_stems(halves[mine]) or not focus <= tx.content_stems(
+                    theirs):
+                continue
+            out[index] = Finding(
+                IssueType.FACTUAL_ERROR, 0.9,
+                f'names {person}, but [{src.id}] gives what the question asks about to {other}: '
+                f'"{theirs.strip()[:100]}"',
+                plain, f"check whom [{src.id}] names for it, or remove the sentence", src.id, FACT_FACTOR, True, False)
+            break
+    return out
