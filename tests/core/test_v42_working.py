@@ -5,7 +5,8 @@ heading); a price put on a thing the page gives free; a sum given for a case the
 price; working written out in signs ("80 x 60p = £48"); the question's count less the free places; a figure written
 twice; a count's product plus its own factor (a miscount); a list item of a case word and its price after "and";
 a list item said under its list's first clause; a person named for what a sentence gives the other person in its
-other half."""
+other half; a duration from a sentence sharing nothing with the question where one sentence alone writes a word of
+its."""
 
 from __future__ import annotations
 
@@ -35,6 +36,8 @@ SHELVES = ("Grain & Board, Kendal – Shelving. Oak shelves cost £40 per metre,
            "metre. Brackets are £6 a pair.")
 STUDIO = ("Inkwell Tattoo, Frome – Artists. Head artist Carla Dunne does all portrait and realism work, while junior "
           "artist Sam Pike takes walk-in flash designs on Saturdays. Consultations are free.")
+RETURNS = ("Slate & Stone, Bude – Orders. Delivery within 10 miles costs £20. Any damage must be reported within 48 "
+           "hours, with photographs. Click-and-collect orders are held for 10 days. Deliveries run Monday to Friday.")
 POSTAL = ("Fernleigh Seeds, Penzance – Postal Orders and Packing. Seed orders are posted first class within two "
           "working days. Live plants travel by Royal Mail Tracked 24, packed in recycled card.")
 
@@ -127,3 +130,9 @@ def test_a_person_named_for_the_other_half_of_a_sentence() -> None:
     check_pair(STUDIO, "Who does portrait tattoos at Inkwell Tattoo?",
                "Portrait tattoos at Inkwell Tattoo are done by head artist Carla Dunne [c1].",
                "Portrait tattoos at Inkwell Tattoo are done by junior artist Sam Pike [c1].")
+
+
+def test_a_duration_from_a_sentence_about_something_else() -> None:
+    check_pair(RETURNS, "How soon must damage be reported after a Slate & Stone delivery?",
+               "Damage must be reported to Slate & Stone within 48 hours, with photographs [c1].",
+               "Damage must be reported to Slate & Stone within 10 days, with photographs [c1].")

