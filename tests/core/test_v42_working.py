@@ -6,7 +6,8 @@ price; working written out in signs ("80 x 60p = £48"); the question's count le
 twice; a count's product plus its own factor (a miscount); a list item of a case word and its price after "and";
 a list item said under its list's first clause; a person named for what a sentence gives the other person in its
 other half; a duration from a sentence sharing nothing with the question where one sentence alone writes a word of
-its."""
+its; a price given for the question's kind of a thing where the page prices another kind and never names the asked
+one."""
 
 from __future__ import annotations
 
@@ -38,6 +39,8 @@ STUDIO = ("Inkwell Tattoo, Frome – Artists. Head artist Carla Dunne does all p
           "artist Sam Pike takes walk-in flash designs on Saturdays. Consultations are free.")
 RETURNS = ("Slate & Stone, Bude – Orders. Delivery within 10 miles costs £20. Any damage must be reported within 48 "
            "hours, with photographs. Click-and-collect orders are held for 10 days. Deliveries run Monday to Friday.")
+BRICKS = ("Hanley Reclaim, Stoke – Prices. Our reclaimed red facing brick is £1.20 per brick, and the blue engineering "
+          "brick is £1.60 per brick. Delivery is £45.")
 POSTAL = ("Fernleigh Seeds, Penzance – Postal Orders and Packing. Seed orders are posted first class within two "
           "working days. Live plants travel by Royal Mail Tracked 24, packed in recycled card.")
 
@@ -136,3 +139,10 @@ def test_a_duration_from_a_sentence_about_something_else() -> None:
     check_pair(RETURNS, "How soon must damage be reported after a Slate & Stone delivery?",
                "Damage must be reported to Slate & Stone within 48 hours, with photographs [c1].",
                "Damage must be reported to Slate & Stone within 10 days, with photographs [c1].")
+
+
+def test_a_price_given_for_a_kind_the_page_never_names() -> None:
+    question = "What does Hanley Reclaim charge per brick for yellow stock bricks?"
+    assert refusals("Yellow stock bricks cost £1.20 per brick at Hanley Reclaim [c1].", [BRICKS], question)
+    assert refusals("Blue engineering bricks cost £1.60 per brick at Hanley Reclaim [c1].", [BRICKS],
+                    "What does Hanley Reclaim charge per brick for blue engineering bricks?") == []

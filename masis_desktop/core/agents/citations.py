@@ -118,6 +118,7 @@ from masis_desktop.core.agents.labels import (
     comparator_findings,
     label_findings,
     list_item_findings,
+    modifier_findings,
     multibuy_findings,
     named_after_findings,
     named_case_findings,
@@ -422,7 +423,7 @@ def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encode
     cited_of = [c._replace(cited=asked_pages(question, c.cited)) for c in cited_of] if question else cited_of
     by_case = {**rival_pages, **(other_business_findings(question, cited_of, sources) if question else {}),
                **money_band_findings(question, cited_of), **list_item_findings(question, cited_of),  # newest
-               **contrast_person_findings(question, cited_of),
+               **contrast_person_findings(question, cited_of), **modifier_findings(question, cited_of),
                **default_case_findings(question, cited_of),  # thirtieth session
                **past_limit_findings(question, cited_of),
                **day_sentence_findings(question, cited_of),

@@ -8,6 +8,7 @@ without a slot question. ``citations.audit_answer`` runs the checks.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Sequence
 
@@ -659,6 +660,49 @@ def list_item_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[i
                         f'in "{parts[rival].strip()[:60]}"', plain,
                         f'state the price [{src.id}] gives in "{parts[rival].strip()[:60]}", or remove the sentence',
                         src.id, FACT_FACTOR, True, False)
+                    break
+                if index in out:
+                    break
+            if index in out:
+                break
+    return out
+
+
+def modifier_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
+    """Per claim, a figure given for the question's kind of a thing whose cited clause gives it for another kind:
+    "terracotta floor tiles ... £32 per square metre" where the page writes "the grey porcelain floor tile ... is £32
+    per square metre" and never "terracotta" (held-out v42's writer answered an unanswerable question so). The
+    claim's word must be the question's, in no cited passage, before a word the clause writes after another word
+    the claim lacks."""
+    focus = tx.question_focus(question)
+    out: dict[int, Finding] = {}
+    for index, (plain, cited, _) in enumerate(claims):
+        pool = set().union(*(tx.content_stems(src.text) for src in cited)) if cited else set()
+        words = tx.words(plain)
+        mine = {tx.stem(w) for w in words}
+        for value in (q for q in tx.quantities(plain) if q.unit):
+            for src, line in ((s, ln) for s in cited for ln in s.lines):
+                clause = next((c for c in bands.clauses(line)
+                               if any(tx.same_quantity(value, o) for o in tx.quantities(c))), None)
+                if clause is None:
+                    continue
+                theirs = tx.words(clause)
+                for x, head in itertools.pairwise(words):
+                    sx = tx.stem(x)
+                    if sx not in focus or sx in pool or sx in _FRAME_STEMS or x.lower() in tx.STOPWORDS \
+                            or not head.isalpha() or head.lower() in tx.STOPWORDS or tx.stem(head) not in pool:
+                        continue
+                    other = next((a for a, b in itertools.pairwise(theirs) if tx.stem(b) == tx.stem(head)
+                                  and a.lower() not in tx.STOPWORDS and a.isalpha() and tx.stem(a) not in mine
+                                  and tx.stem(a) not in _FRAME_STEMS and not _derived_forms({sx}, {tx.stem(a)})
+                                  and x.lower()[:3] != a.lower()[:3]), None)
+                    if other is None:
+                        continue
+                    out[index] = Finding(
+                        IssueType.FACTUAL_ERROR, 0.9,
+                        f'gives {value.text} for "{x} {head}"; [{src.id}] gives it for "{other} {head}" and never '
+                        f'writes "{x}"', plain, f'write only: "{tx.ABSTAIN}", unless a passage states it', src.id,
+                        FACT_FACTOR, True, False)
                     break
                 if index in out:
                     break
