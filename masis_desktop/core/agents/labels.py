@@ -689,7 +689,9 @@ def modifier_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[in
                 theirs = tx.words(clause)
                 for x, head in itertools.pairwise(words):
                     sx = tx.stem(x)
+                    # (not a count or size word: "single sessions" are the page's "pad sessions" one at a time)
                     if sx not in focus or sx in pool or sx in _FRAME_STEMS or x.lower() in tx.STOPWORDS \
+                            or x.lower() in tx.NUMBER_WORDS or x.lower() in _SIZE_WORDS \
                             or not head.isalpha() or head.lower() in tx.STOPWORDS or tx.stem(head) not in pool:
                         continue
                     other = next((a for a, b in itertools.pairwise(theirs) if tx.stem(b) == tx.stem(head)
