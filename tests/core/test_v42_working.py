@@ -146,3 +146,12 @@ def test_a_price_given_for_a_kind_the_page_never_names() -> None:
     assert refusals("Yellow stock bricks cost £1.20 per brick at Hanley Reclaim [c1].", [BRICKS], question)
     assert refusals("Blue engineering bricks cost £1.60 per brick at Hanley Reclaim [c1].", [BRICKS],
                     "What does Hanley Reclaim charge per brick for blue engineering bricks?") == []
+
+
+def test_what_the_claim_says_its_figure_is_of_stands_before_it() -> None:
+    page = ("Gorse Hill Bikes, Bala – Hire. Hardtails cost £30 for a half day and £45 for a full day. Helmets are "
+            "included.")
+    question = "How much does a guided ride day cost at Gorse Hill Bikes?"
+    assert refusals("A guided ride day costs £30 for a half day and £45 for a full day [c1].", [page], question)
+    assert refusals("Hardtails cost £30 for a half day and £45 for a full day [c1].", [page],
+                    "How much does a hardtail cost to hire at Gorse Hill Bikes?") == []

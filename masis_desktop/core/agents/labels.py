@@ -678,9 +678,11 @@ def modifier_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[in
     out: dict[int, Finding] = {}
     for index, (plain, cited, _) in enumerate(claims):
         pool = set().union(*(tx.content_stems(src.text) for src in cited)) if cited else set()
-        words = tx.words(plain)
-        mine = {tx.stem(w) for w in words}
         for value in (q for q in tx.quantities(plain) if q.unit):
+            # what the claim says the figure is of stands before it: "The full uplift day costs £50 for a half day"
+            # is no half day's (held-out v42's writer gave Hafod Ridge's bike hire for an uplift day)
+            words = tx.words(plain[:value.start])
+            mine = {tx.stem(w) for w in words}
             for src, line in ((s, ln) for s in cited for ln in s.lines):
                 clause = next((c for c in bands.clauses(line)
                                if any(tx.same_quantity(value, o) for o in tx.quantities(c))), None)
