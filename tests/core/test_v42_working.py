@@ -151,7 +151,7 @@ def test_a_price_given_for_a_kind_the_page_never_names() -> None:
 def test_what_the_claim_says_its_figure_is_of_stands_before_it() -> None:
     page = ("Gorse Hill Bikes, Bala – Hire. Hardtails cost £30 for a half day and £45 for a full day. Helmets are "
             "included.")
-    question = "How much does a guided ride day cost at Gorse Hill Bikes?"
-    assert refusals("A guided ride day costs £30 for a half day and £45 for a full day [c1].", [page], question)
+    question = "How much does an uplift day cost at Gorse Hill Bikes?"
+    assert refusals("An uplift day costs £30 for a half day and £45 for a full day [c1].", [page], question)
     assert refusals("Hardtails cost £30 for a half day and £45 for a full day [c1].", [page],
                     "How much does a hardtail cost to hire at Gorse Hill Bikes?") == []
