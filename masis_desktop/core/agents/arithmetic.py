@@ -82,10 +82,11 @@ _SO_TOTAL = re.compile(r"\b(?:so|making|which\s+makes|which\s+comes\s+to)\b[^.;]
 
 def _worked_total(claim: str, question: str | None) -> bool:
     """Whether the claim states two prices or more and then, after "so" or "making", a money figure, for a question
-    giving counts: "Adults pay £9.50 each and children ... £6.50, so two adults and one child pay £25.50" (held-out
-    v43 refused it: no word of its was a computation cue)."""
-    return bool(_counts(question)) and len([q for q in tx.quantities(claim) if q.kind == "currency"]) >= 3 and bool(
-        _SO_TOTAL.search(claim))
+    giving counts of things: "Adults pay £9.50 each and children ... £6.50, so two adults and one child pay £25.50"
+    (held-out v43 refused it: no word of its was a computation cue)."""
+    # (bare counts of things only: a "2-hour" visit's sum of two tier prices is a miscount, not a total)
+    return bool(_thing_counts(question, units=False)) and len(
+        [q for q in tx.quantities(claim) if q.kind == "currency"]) >= 3 and bool(_SO_TOTAL.search(claim))
 
 
 def computes(claim: str, question: str | None, cited: Sequence[Source]) -> bool:
