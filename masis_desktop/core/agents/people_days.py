@@ -331,6 +331,12 @@ def _said_of_other(question: str, claim: str, person: str, cited: Sequence[Sourc
                    best[3], FACT_FACTOR, True, False)
 
 
+def _claimed_people(plain: str, question: str) -> list[str]:
+    """The people a claim names that the question does not."""
+    return [m.group(0) for m in tx.PERSON.finditer(plain) if not tx.name_in(m.group(0), question)
+            and _person(m.group(0))]
+
+
 def person_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
     """Per claim, a person whose clauses share fewer of the question's focus words than another person's clause
     in the same passages: "Which instructor should I book for motorway practice in an automatic?" answered with
@@ -348,8 +354,7 @@ def person_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int,
     answer = " ".join(c.plain for c in claims)
     out: dict[int, Finding] = {}
     for index, (plain, cited, _) in enumerate(claims):
-        people = [m.group(0) for m in tx.PERSON.finditer(plain) if not tx.name_in(m.group(0), question)
-                  and _person(m.group(0))]
+        people = _claimed_people(plain, question)
         for person in people:
             own, best = _person_fit(question, focus, person, cited)
             # one shared word is enough against a person whose clauses share none ("Damage claims and deposit
@@ -805,8 +810,7 @@ def contrast_person_findings(question: str, claims: Sequence[ClaimEvidence]) -> 
     answer = " ".join(c.plain for c in claims)
     out: dict[int, Finding] = {}
     for index, (plain, cited, _) in enumerate(claims):
-        people = [m.group(0) for m in tx.PERSON.finditer(plain) if not tx.name_in(m.group(0), question)
-                  and _person(m.group(0))]
+        people = _claimed_people(plain, question)
         for person, src, line in ((p, s, ln) for p in people for s in cited for ln in s.lines[1:]):
             halves = _CONTRAST.split(line)
             named = [[m.group(0) for m in tx.PERSON.finditer(h) if _person(m.group(0))] for h in halves]
