@@ -71,6 +71,7 @@ class ClaimCheck(BaseModel):
     support_span: SupportSpan | None = None
     verdict: str = "supported"  # supported | hedge | uncited | invalid_citation | an IssueType value
     note: str | None = None  # why, in one line (shown next to the sentence)
+    check_id: str | None = None  # the audit check whose finding set ``verdict`` ("facts.number"); None if supported
 
 
 class CitationAudit(BaseModel):
@@ -120,6 +121,7 @@ class CritiqueIssue(BaseModel):
     suggestion: str | None = None
     citation_id: str | None = None
     source: Literal["code", "model"] = "code"
+    check_id: str | None = None  # the registered check that raised it ("grounding.invalid_citation", "model.verify")
 
 
 class CritiqueReport(BaseModel):
