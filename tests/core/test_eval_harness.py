@@ -63,6 +63,23 @@ def test_business_dev_merges_every_set_and_opens_with_a_fair_slice() -> None:
     assert {t for i in head for t in i.tags if t.startswith("source:")} == {s[0] for s in sources}
 
 
+def test_business_test_split_is_new_domains_with_near_miss_unanswerables() -> None:
+    test = load_dataset(BUSINESS / "test.jsonl")
+    dev = load_dataset(BUSINESS / "dev.jsonl")
+    unanswerable = _unanswerable_count(test)
+    assert len(test.items) >= 70 and unanswerable >= 20
+    assert all("near-miss" in i.tags for i in test.items if i.unanswerable)
+    assert all(i.hallucinated_answer for i in test.items if not i.unanswerable)
+    test_domains = {i.tags[0] for i in test.items}
+    dev_tags = {t for i in dev.items for t in i.tags}
+    assert len(test_domains) >= 8 and not test_domains & dev_tags
+    assert not {i.id for i in test.items} & {i.id for i in dev.items}
+    dev_passages = {p.id for p in dev.passages} | {p.text for p in dev.passages}
+    assert not ({p.id for p in test.passages} | {p.text for p in test.passages}) & dev_passages
+    # non-price questions too: who, policy, procedure
+    assert sum(i.tags[2] != "price" for i in test.items) >= len(test.items) // 3
+
+
 def test_dataset_validation_names_the_line(tmp_path: Path) -> None:
     cases = {
         "not valid JSON": [_line("a"), "{oops"],
