@@ -9,13 +9,14 @@ DEPS_HASH := $(shell cat pyproject.toml constraints.txt 2>/dev/null | sha256sum 
 STAMP := $(VENV)/.installed-$(DEPS_HASH)
 PYTEST_ARGS ?=
 
-.PHONY: setup models run test lint fast-test e2e bench dist dist-check clean help
+.PHONY: setup models run test lint fast-test e2e bench eval-data dist dist-check clean help
 
 help:
 	@echo "make run        set up, fetch + verify models, open the app on the sample workspace"
 	@echo "make test       set up, fetch + verify models, lint, run the whole test suite"
 	@echo "make lint       ruff, mypy, import-linter (core stays Qt-free)"
 	@echo "make bench      run every benchmark in bench/ and write docs/BENCHMARKS.md"
+	@echo "make eval-data  download the public evaluation data (dev-only) and build its splits under artifacts/"
 	@echo "make dist       build the PyInstaller bundle and the .deb; make dist-check installs and tests it"
 
 LLAMA_VERSION := $(shell sed -n 's/.*"llama-cpp-python==\([^"]*\)".*/\1/p' pyproject.toml)
@@ -57,6 +58,11 @@ e2e: models
 
 bench: models
 	$(BIN)/python bench/run_all.py
+
+# Dev-only data-fetch scripts (network): each downloads, verifies and builds its genre's splits under artifacts/.
+EVAL_DATA_SCRIPTS := bench/eval_data/fetch_halueval.py
+eval-data: setup
+	@for script in $(EVAL_DATA_SCRIPTS); do $(BIN)/python $$script || exit 1; done
 
 dist: models
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -c constraints.txt "pyinstaller==6.22.3" "pyinstaller-hooks-contrib==2026.9"

