@@ -12,7 +12,7 @@ import tempfile
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from masis_desktop import paths
 from masis_desktop.errors import SettingsError
@@ -33,8 +33,35 @@ class RoleOverride(_Strict):
     bytes: int
 
 
+class ServerBackend(_Strict):
+    """A role served by an OpenAI-compatible inference server (llama.cpp's server, vLLM, Ollama) instead of a local
+    GGUF: a team shares one big model on one machine (docs/SERVING.md). The key itself is never stored, only the name
+    of the environment variable that holds it, so settings.json can be shared or backed up without leaking it."""
+
+    url: str  # the API root, ending in /v1 (added when the user gives only scheme://host:port)
+    model: str = Field(min_length=1, max_length=200)
+    api_key_env: str | None = Field(default=None, pattern=r"^[A-Za-z_][A-Za-z0-9_]{0,127}$")
+    timeout_s: float = Field(default=120.0, gt=0, le=3600)  # one call, first byte to last
+    max_concurrent: int = Field(default=1, ge=1, le=64)  # calls sent at once (llama.cpp server --parallel N)
+
+    @field_validator("url")
+    @classmethod
+    def _api_root(cls, value: str) -> str:
+        from urllib.parse import urlsplit
+
+        value = value.strip().rstrip("/")
+        parts = urlsplit(value)
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            raise ValueError(f"{value!r} is not an http(s) URL such as http://127.0.0.1:8080/v1")
+        if parts.query or parts.fragment or parts.username or parts.password:
+            raise ValueError("the server URL takes no query, fragment or credentials (use api_key_env for a key)")
+        return value if parts.path else value + "/v1"
+
+
 class ModelSettings(_Strict):
     overrides: dict[LLMRole, RoleOverride] = Field(default_factory=dict)
+    # A role listed here runs on that server; it wins over a local file for the same role (docs/SERVING.md).
+    servers: dict[LLMRole, ServerBackend] = Field(default_factory=dict)
     n_threads: int | None = Field(default=None, ge=1, le=256)  # None = number of cores
     n_ctx: int = Field(default=4096, ge=512, le=131072)
     n_batch: int = Field(default=256, ge=16, le=4096)
@@ -71,11 +98,31 @@ class IngestSettings(_Strict):
 
 
 
+CHECK_PACKS: tuple[str, ...] = ("pack.prices", "pack.schedules", "pack.business")
+
+
+class CheckSettings(_Strict):
+    """Which audit checks run (``core/checks/registry.py``): the genre packs switched on, and check ids or id
+    prefixes switched off, like a linter's ``ignore`` ("pack.prices.bands", "focus")."""
+
+    packs: list[str] = Field(default_factory=lambda: list(CHECK_PACKS))
+    ignore: list[str] = Field(default_factory=list)
+
+    @field_validator("packs")
+    @classmethod
+    def _known_packs(cls, value: list[str]) -> list[str]:
+        unknown = [p for p in value if p not in CHECK_PACKS]
+        if unknown:
+            raise ValueError(f"unknown check pack {', '.join(unknown)}; known: {', '.join(CHECK_PACKS)}")
+        return list(dict.fromkeys(value))
+
+
 class Settings(_Strict):
     models: ModelSettings = Field(default_factory=ModelSettings)
     retrieval: RetrievalSettings = Field(default_factory=RetrievalSettings)
     pipeline: PipelineSettings = Field(default_factory=PipelineSettings)
     ingest: IngestSettings = Field(default_factory=IngestSettings)
+    checks: CheckSettings = Field(default_factory=CheckSettings)
 
 
 def load_settings(path: Path | None = None) -> Settings:

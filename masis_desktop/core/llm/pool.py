@@ -4,6 +4,9 @@ Roles map to files (synthesizer -> 0.5B, critic and evaluator -> 1.5B by default
 verified file once and hands the same instance to every role that uses it, so critic and evaluator share one
 llama.cpp context and therefore its KV cache. Loading is lazy and thread-safe; ``preload`` warms models in the
 background so the first question does not pay the load time.
+
+A role configured for an inference server gets an ``OpenAIServerLLM`` instead (nothing loaded locally); roles on
+the same server and model share one client, as roles on one file share one context.
 """
 
 from __future__ import annotations
@@ -15,9 +18,10 @@ from pathlib import Path
 
 from masis_desktop.core.llm import registry
 from masis_desktop.core.llm.protocol import LLM
-from masis_desktop.settings import Settings, load_settings
+from masis_desktop.settings import LLM_ROLES, ServerBackend, Settings, load_settings
 
 Factory = Callable[[Path, str, Settings], LLM]
+ServerFactory = Callable[[ServerBackend, str], LLM]
 
 
 def llama_factory(path: Path, name: str, settings: Settings) -> LLM:
@@ -27,17 +31,33 @@ def llama_factory(path: Path, name: str, settings: Settings) -> LLM:
     return LlamaLLM(path, name=name, n_ctx=m.n_ctx, n_threads=m.n_threads, n_batch=m.n_batch)
 
 
+def server_factory(backend: ServerBackend, roles: str) -> LLM:
+    from masis_desktop.core.llm.openai_backend import OpenAIServerLLM
+
+    return OpenAIServerLLM(backend, role=roles)
+
+
 class ModelPool:
-    def __init__(self, settings: Settings | None = None, factory: Factory = llama_factory) -> None:
+    def __init__(self, settings: Settings | None = None, factory: Factory = llama_factory,
+                 server: ServerFactory = server_factory) -> None:
         self.settings = settings or load_settings()
         self._factory = factory
+        self._server_factory = server
         self._lock = threading.Lock()
-        self._by_path: dict[Path, LLM] = {}
-        self._loading: dict[Path, threading.Lock] = {}
+        self._by_path: dict[Path | str, LLM] = {}
+        self._loading: dict[Path | str, threading.Lock] = {}
 
     def get(self, role: str) -> LLM:
         """The verified, loaded model for ``role`` (raises ``ModelError`` with a fix if unusable)."""
         model = registry.require(role, self.settings)
+        backend = model.server
+        if backend is not None:
+            with self._lock:
+                if model.name not in self._by_path:
+                    servers = self.settings.models.servers
+                    roles = " and ".join(r for r in LLM_ROLES if servers.get(r) == backend) or role
+                    self._by_path[model.name] = self._server_factory(backend, roles)
+                return self._by_path[model.name]
         key = model.path.resolve()
         with self._lock:
             if key in self._by_path:

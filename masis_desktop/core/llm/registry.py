@@ -3,6 +3,10 @@
 Search order for a manifest model: the bundled-models folder next to the installed app, then the user's model
 store (``MASIS_HOME/models``). A role the user pointed at their own GGUF (``masis models use``) resolves to that
 file, verified against the hash recorded at registration. Nothing is loaded unless it verifies.
+
+A role the user pointed at an OpenAI-compatible server (``masis models use ROLE --server URL --model NAME``)
+resolves to that server instead, whatever file it would otherwise use: its ``name`` says the backend
+(``server:<model>@<url>``), its ``path`` is only a key (never opened) and its size is 0 (no local memory).
 """
 
 from __future__ import annotations
@@ -24,10 +28,17 @@ from masis_desktop.core.llm.manifest import (
     verify_folder,
 )
 from masis_desktop.errors import ModelError, ModelMissingError, ModelVerificationError
-from masis_desktop.settings import LLM_ROLES, RoleOverride, Settings, load_settings, save_settings
+from masis_desktop.settings import (
+    LLM_ROLES,
+    RoleOverride,
+    ServerBackend,
+    Settings,
+    load_settings,
+    save_settings,
+)
 
 FETCH_HINT = "run `masis models fetch` (or `make run`) to download and verify it"
-Source = Literal["bundled", "store", "user"]
+Source = Literal["bundled", "store", "user", "server"]
 
 
 @dataclass(frozen=True)
@@ -40,8 +51,11 @@ class ResolvedModel:
     sha256: str
     source: Source
     entry: ModelEntry | None = None
+    server: ServerBackend | None = None
 
     def verify(self, *, full: bool = False) -> tuple[bool, str]:
+        if self.server is not None:  # nothing on disk; reachability is checked by ``server_status`` and on use
+            return True, "served by an inference server"
         if self.entry is not None and self.entry.kind == "sentence-transformers":
             return verify_folder(self.path, self.entry.files, full=full)
         return verify_file(self.path, self.sha256, self.bytes, full=full)
@@ -63,6 +77,9 @@ def from_entry(entry: ModelEntry, role: str) -> ResolvedModel:
 def resolve(role: str, settings: Settings | None = None, manifest: Manifest | None = None) -> ResolvedModel:
     """The model configured for ``role`` (not yet verified)."""
     settings = settings or load_settings()
+    server = settings.models.servers.get(role) if role in LLM_ROLES else None
+    if server is not None:
+        return from_server(role, server)
     override = settings.models.overrides.get(role) if role in LLM_ROLES else None
     if override is not None:
         path = Path(override.path)
@@ -74,6 +91,8 @@ def resolve(role: str, settings: Settings | None = None, manifest: Manifest | No
 def require(role: str, settings: Settings | None = None, manifest: Manifest | None = None) -> ResolvedModel:
     """Resolve ``role`` and verify it; raise a clear error naming the fix if it cannot be used."""
     model = resolve(role, settings, manifest)
+    if model.server is not None:  # an unreachable server is a clear ModelServerError on its first call
+        return model
     if not model.path.exists():
         if model.source == "user":
             raise ModelMissingError(
@@ -122,7 +141,61 @@ def status(settings: Settings | None = None, *, full: bool = False) -> list[dict
             "bytes": override.bytes, "sha256": override.sha256, "verified": ok, "status": reason,
             "source": "user", "licence": "user-supplied",
         })
+    for role, backend in settings.models.servers.items():
+        ok, reason = server_status(role, backend)
+        rows.append({
+            "name": from_server(role, backend).name, "role": role, "roles": [role], "kind": "openai-server",
+            "path": backend.url, "bytes": 0, "sha256": "", "verified": ok, "status": reason, "source": "server",
+            "licence": "server-side", "model": backend.model, "api_key_env": backend.api_key_env,
+        })
     return rows
+
+
+def from_server(role: str, backend: ServerBackend) -> ResolvedModel:
+    from masis_desktop.core.llm.openai_backend import server_model_name
+
+    name = server_model_name(backend)
+    return ResolvedModel(name, role, "openai-server", Path(name), 0, "", "server", None, backend)
+
+
+def server_status(role: str, backend: ServerBackend) -> tuple[bool, str]:
+    """Whether the server answers and lists the model (a real request, bounded by a few seconds)."""
+    from masis_desktop.core.llm.openai_backend import check_server
+
+    try:
+        return True, check_server(backend, role)
+    except ModelError as exc:
+        return False, str(exc)
+
+
+def register_server(role: str, url: str, model: str, api_key_env: str | None = None, *,
+                    settings: Settings | None = None, check: bool = True, timeout_s: float | None = None,
+                    max_concurrent: int | None = None) -> ServerBackend:
+    """Serve ``role`` from an OpenAI-compatible server (replacing a local file for that role). With ``check``
+    the server must answer and list the model first, so a typo is caught here rather than mid-question."""
+    from pydantic import ValidationError
+
+    if role not in LLM_ROLES:
+        raise ModelError(f"unknown role {role!r}; choose one of {', '.join(LLM_ROLES)}")
+    extra: dict[str, object] = {}
+    if timeout_s is not None:
+        extra["timeout_s"] = timeout_s
+    if max_concurrent is not None:
+        extra["max_concurrent"] = max_concurrent
+    try:
+        backend = ServerBackend(url=url, model=model, api_key_env=api_key_env or None, **extra)
+    except ValidationError as exc:
+        problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
+        raise ModelError(f"cannot use that server for the {role}: {problems}") from exc
+    if check:
+        ok, reason = server_status(role, backend)
+        if not ok:
+            raise ModelError(f"{reason} (nothing was changed; add --no-check to save it anyway)")
+    settings = settings or load_settings()
+    settings.models.servers[role] = backend
+    settings.models.overrides.pop(role, None)
+    save_settings(settings)
+    return backend
 
 
 def check_gguf(path: Path) -> str:
@@ -147,12 +220,15 @@ def register_user_model(role: str, path: Path, settings: Settings | None = None)
     override = RoleOverride(path=str(path), sha256=sha256_file(path), bytes=path.stat().st_size)
     settings = settings or load_settings()
     settings.models.overrides[role] = override
+    settings.models.servers.pop(role, None)
     save_settings(settings)
     verify_file(path, override.sha256, override.bytes)  # records the stamp
     return override
 
 
 def clear_user_model(role: str, settings: Settings | None = None) -> None:
+    """Back to the manifest's model for ``role``: forgets both the user's own file and a server."""
     settings = settings or load_settings()
     settings.models.overrides.pop(role, None)  # type: ignore[call-overload]
+    settings.models.servers.pop(role, None)  # type: ignore[call-overload]
     save_settings(settings)
