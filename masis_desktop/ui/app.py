@@ -58,6 +58,13 @@ def setup_logging() -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
     setup_logging()
+    from masis_desktop.ui import platform_check
+
+    trouble = platform_check.problem()  # before Qt: it would abort with a message that names no fix
+    if trouble:
+        logging.getLogger("masis_desktop").error("%s", trouble)
+        print(trouble, file=sys.stderr)
+        return platform_check.EXIT_CODE
 
     from PySide6.QtCore import Qt, QTimer
     from PySide6.QtGui import QGuiApplication
