@@ -23,6 +23,7 @@ from masis_desktop.ui.render import (
     doc_name,
     esc,
     evidence_by_id,
+    flagged_by,
     pct,
     render_answer_html,
     sentence_flags,
@@ -99,6 +100,8 @@ def to_markdown(response: dict[str, Any]) -> str:
             level = "UNSUPPORTED" if f.level == "unsupported" else "UNCITED"
             out.append(f"- **{level}**: {md_escape(answer[f.start:f.end].strip())}")
             out += [f"  - {md_escape(r)}" for r in f.reasons]
+            if f.checks:
+                out.append(f"  - {md_escape(flagged_by(f.checks))}")
         out.append("")
     out += ["## Scores", "", "| Measure | Score |", "|---|---|", f"| Confidence | {pct(response.get('confidence'))} |"]
     out += [f"| {label} | {pct(evaluation.get(key))} |" for key, label in SCORES]
@@ -130,7 +133,8 @@ def to_markdown(response: dict[str, Any]) -> str:
         out.append("No issues were found.")
     for issue in issues:
         kind = ISSUE_LABELS.get(str(issue.get("issue_type")), str(issue.get("issue_type")))
-        line = f"- **{md_escape(kind)}** (severity {float(issue.get('severity') or 0):.2f}): " \
+        check = f"; {md_escape(flagged_by([str(issue['check_id'])]))}" if issue.get("check_id") else ""
+        line = f"- **{md_escape(kind)}** (severity {float(issue.get('severity') or 0):.2f}{check}): " \
                f"{md_escape(issue.get('description', ''))}"
         if issue.get("problematic_text"):
             line += f" — “{md_escape(issue['problematic_text'])}”"
@@ -205,6 +209,8 @@ def to_html(response: dict[str, Any]) -> str:
         h.append("<ul>")
         for f in flags:
             why = "".join(f"<li>{esc(r)}</li>" for r in f.reasons)
+            if f.checks:
+                why += f'<li class="meta">{esc(flagged_by(f.checks))}</li>'
             h.append(f"<li><b>{'Unsupported' if f.level == 'unsupported' else 'Uncited'}</b>: "
                      f"{esc(answer[f.start:f.end].strip())}<ul>{why}</ul></li>")
         h.append("</ul>")
@@ -242,7 +248,9 @@ def to_html(response: dict[str, Any]) -> str:
     if not issues:
         h.append("<p>No issues were found.</p>")
     else:
-        h.append("<table><tr><th>Issue</th><th>Severity</th><th>Description</th></tr>")
+        checked = any(issue.get("check_id") for issue in issues)  # records from before check ids have none
+        h.append("<table><tr><th>Issue</th><th>Severity</th><th>Description</th>"
+                 + ("<th>Flagged by</th>" if checked else "") + "</tr>")
         for issue in issues:
             kind = ISSUE_LABELS.get(str(issue.get("issue_type")), str(issue.get("issue_type")))
             desc = esc(issue.get("description", ""))
@@ -250,7 +258,9 @@ def to_html(response: dict[str, Any]) -> str:
                 desc += f"<br><i>“{esc(issue['problematic_text'])}”</i>"
             if issue.get("suggestion"):
                 desc += f"<br>Suggestion: {esc(issue['suggestion'])}"
-            h.append(f"<tr><td>{esc(kind)}</td><td>{float(issue.get('severity') or 0):.2f}</td><td>{desc}</td></tr>")
+            check = f"<td>{esc(issue.get('check_id') or '')}</td>" if checked else ""
+            h.append(f"<tr><td>{esc(kind)}</td><td>{float(issue.get('severity') or 0):.2f}</td><td>{desc}</td>"
+                     f"{check}</tr>")
         h.append("</table>")
     suggestions = [*(evaluation.get("improvement_suggestions") or []), *(critique.get("revision_suggestions") or [])]
     if suggestions:

@@ -15,7 +15,7 @@ from PySide6.QtCore import QAbstractListModel, QAbstractTableModel, QModelIndex,
 from PySide6.QtGui import QBrush, QColor, QIcon
 
 from masis_desktop.ui import icons, theme
-from masis_desktop.ui.render import doc_name, get, pct, tooltip
+from masis_desktop.ui.render import doc_name, flagged_by, get, pct, tooltip
 
 Index = QModelIndex | QPersistentModelIndex
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -372,6 +372,8 @@ def trace_details(row: dict[str, Any]) -> str:
             parts.append(f"would repeat {'the first pass' if int(value) == 0 else pass_label(int(value))}")
             continue
         parts.append(f"{key.replace('_', ' ')} {value}")
+    if row.get("fired_checks"):  # the audit checks whose findings took effect on this pass
+        parts.append(flagged_by([str(c) for c in row["fired_checks"]]))
     if row.get("error"):
         parts.append(f"error: {row['error']}")
     return ", ".join(parts)

@@ -81,6 +81,16 @@ class Flag:
     end: int
     level: Level
     reasons: list[str] = field(default_factory=list)
+    checks: list[str] = field(default_factory=list)  # ids of the audit checks behind the reasons ("facts.number")
+
+    def explanation(self) -> str:
+        """The reasons, one a line, then which checks raised them ("flagged by: facts.number")."""
+        return "\n".join([*self.reasons, *([flagged_by(self.checks)] if self.checks else [])])
+
+
+def flagged_by(checks: Sequence[str]) -> str:
+    """How a report and a tooltip name the checks behind a finding, so a reader can find the rule that fired."""
+    return "flagged by: " + ", ".join(checks)
 
 
 @dataclass
@@ -150,15 +160,17 @@ def sentence_flags(answer: str, response: Mapping[str, Any] | None) -> list[Flag
     audit = citation_audit(response)
     cursor = 0
 
-    def flag(where: tuple[int, int], level: Level, reason: str) -> None:
+    def flag(where: tuple[int, int], level: Level, reason: str, check: object = None) -> None:
         current = flags.get(where)
         if current is None:
-            flags[where] = Flag(where[0], where[1], level, [reason])
-            return
-        if level == "unsupported":
-            current.level = "unsupported"
-        if reason not in current.reasons:
-            current.reasons.append(reason)
+            current = flags[where] = Flag(where[0], where[1], level, [reason])
+        else:
+            if level == "unsupported":
+                current.level = "unsupported"
+            if reason not in current.reasons:
+                current.reasons.append(reason)
+        if check and str(check) not in current.checks:
+            current.checks.append(str(check))
 
     for raw in audit.get("claims") or []:
         c = as_dict(raw)
@@ -171,7 +183,7 @@ def sentence_flags(answer: str, response: Mapping[str, Any] | None) -> list[Flag
             label = VERDICT_LABELS.get(verdict, verdict.replace("_", " ").capitalize())
             note = str(c.get("note") or "").strip()
             flag(where, "unsupported" if verdict in RED_VERDICTS else "uncited",
-                 f"{label}: {note}" if note and note.lower() != label.lower() else label)
+                 f"{label}: {note}" if note and note.lower() != label.lower() else label, c.get("check_id"))
         invalid = [str(x) for x in c.get("invalid_citations") or []]
         invalid += [x for x in (str(y) for y in c.get("citations") or []) if evidence and x not in evidence
                     and x not in invalid]
@@ -225,7 +237,7 @@ def sentence_flags(answer: str, response: Mapping[str, Any] | None) -> list[Flag
             reason += f" — Suggestion: {issue['suggestion']}"
         # A missing citation alone is amber; red is for what the evidence contradicts or does not contain.
         red = kind in RED_ISSUES and not (kind == "unsupported_claim" and where in uncited)
-        flag(where, "unsupported" if red else "uncited", reason)
+        flag(where, "unsupported" if red else "uncited", reason, issue.get("check_id"))
 
     out: list[Flag] = []
     for f in sorted(flags.values(), key=lambda f: (f.start, -f.end)):
@@ -234,6 +246,7 @@ def sentence_flags(answer: str, response: Mapping[str, Any] | None) -> list[Flag
             if f.level == "unsupported":
                 last.level = "unsupported"
             last.reasons += [r for r in f.reasons if r not in last.reasons]
+            last.checks += [c for c in f.checks if c not in last.checks]
             continue
         out.append(f)
     return out
@@ -342,7 +355,7 @@ def render_answer_html(answer: str, response: Mapping[str, Any] | None, tones: T
             continue
         bg, fg = (tones.unsupported_bg, tones.unsupported_fg) if mark.level == "unsupported" else (
             tones.uncited_bg, tones.uncited_fg)
-        tip = "\n".join(mark.reasons)
+        tip = mark.explanation()
         pieces.append(f'<span class="{mark.level}" title="{esc(tip)}" style="background-color:{bg}; color:{fg};">'
                       f"{body}</span>")
     return f'<p style="line-height:140%;">{"".join(pieces)}</p>'

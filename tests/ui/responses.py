@@ -61,3 +61,17 @@ def hostile_response() -> dict[str, Any]:
              "bm25_score": 3.2, "score": 0.7, "relevance": 0.82},
         ],
     }
+
+
+def checked_response() -> dict[str, Any]:
+    """The hostile response with the ids of the checks that raised its findings, as the check registry fills them."""
+    response = hostile_response()
+    claims = response["metrics"]["last_citation_audit"]["claims"]
+    claims[1]["check_id"] = "grounding.invalid_citation"
+    claims[2]["check_id"] = "grounding.uncited"
+    response["critique"]["issues"][0]["check_id"] = "grounding.invalid_citation"
+    response["critique"]["issues"].append(
+        {"issue_type": "unsupported_claim", "severity": 0.7, "description": "no passage gives next year's margin",
+         "problematic_text": "Margins will double next year.", "suggestion": None, "citation_id": None,
+         "source": "model", "check_id": "model.verify"})
+    return response

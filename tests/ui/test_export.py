@@ -7,7 +7,7 @@ from typing import Any
 
 from masis_desktop.ui.export import export_pdf, export_report, md_escape
 from tests.ui.conftest import ask, make_workspace, write_docs
-from tests.ui.responses import hostile_response
+from tests.ui.responses import checked_response, hostile_response
 
 
 def test_export_writes_both_files_and_escapes_document_text(tmp_path: Path) -> None:
@@ -29,6 +29,22 @@ def test_export_writes_both_files_and_escapes_document_text(tmp_path: Path) -> N
         assert needle in md_text, needle
     assert 'id="c7"' in html_text and 'href="#c7"' in html_text
     assert "Incorrect citation" in html_text and "escalate" in html_text
+
+
+def test_the_report_names_the_check_behind_each_finding(tmp_path: Path) -> None:
+    md, html = export_report(checked_response(), tmp_path / "report")
+    md_text, html_text = md.read_text(encoding="utf-8"), html.read_text(encoding="utf-8")
+    # flagged sentences, then the critique's issues
+    assert "  - flagged by: grounding.invalid\\_citation" in md_text  # Markdown-escaped underscore
+    assert "  - flagged by: grounding.uncited, model.verify" in md_text
+    assert "(severity 0.90; flagged by: grounding.invalid\\_citation)" in md_text
+    assert "(severity 0.70; flagged by: model.verify)" in md_text
+    assert "<th>Flagged by</th>" in html_text and "<td>model.verify</td>" in html_text
+    assert "flagged by: grounding.uncited, model.verify" in html_text
+    # a report of a record without check ids has no empty "flagged by" anywhere
+    old_md, old_html = export_report(hostile_response(), tmp_path / "old")
+    for text in (old_md.read_text(encoding="utf-8"), old_html.read_text(encoding="utf-8")):
+        assert "flagged by" not in text.lower()
 
 
 def test_md_escape_neutralises_markup() -> None:

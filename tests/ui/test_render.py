@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from masis_desktop.ui.render import highlighted_text_html, render_answer_html, sentence_flags
 from masis_desktop.ui.theme import LIGHT
-from tests.ui.responses import hostile_response
+from tests.ui.responses import checked_response, hostile_response
 
 
 def test_flags_follow_the_audit() -> None:
@@ -42,3 +44,33 @@ def test_highlighted_span_is_escaped() -> None:
     assert f'background-color:{LIGHT.span_bg}; color:{LIGHT.span_fg};">span &amp;</span>' in html
     whole = highlighted_text_html("abc", 5, 9, LIGHT)  # invalid span: the whole passage is highlighted
     assert ">abc</span>" in whole
+
+
+def test_a_flagged_sentence_names_the_checks_that_flagged_it() -> None:
+    r = checked_response()
+    flags = {r["answer"][f.start:f.end].split()[0]: f for f in sentence_flags(r["answer"], r)}
+    assert flags["The"].checks == ["grounding.invalid_citation"]
+    assert flags["Margins"].checks == ["grounding.uncited", "model.verify"]
+    assert flags["Margins"].explanation().splitlines()[-1] == "flagged by: grounding.uncited, model.verify"
+    html = render_answer_html(r["answer"], r, LIGHT)
+    assert 'flagged by: grounding.invalid_citation"' in html  # the sentence's tooltip (title) ends with it
+
+
+def test_findings_without_a_check_id_add_nothing_to_the_tooltip() -> None:
+    r = hostile_response()  # a record from before check ids: every check_id is absent
+    assert all(not f.checks for f in sentence_flags(r["answer"], r))
+    assert "flagged by" not in render_answer_html(r["answer"], r, LIGHT)
+
+
+def test_the_quality_panel_and_the_trace_name_the_checks(qapp: Any) -> None:
+    from masis_desktop.ui.item_models import trace_details
+    from masis_desktop.ui.widgets.quality_panel import QualityPanel
+
+    panel = QualityPanel()
+    panel.set_response(checked_response())
+    tips = [panel.issues.topLevelItem(i).toolTip(0) for i in range(panel.issues.topLevelItemCount())]
+    assert "found by the critic model · flagged by: model.verify" in tips
+    assert "found by the code audit · flagged by: grounding.invalid_citation" in tips
+    entry = {"node": "critic", "confidence": 0.4, "fired_checks": ["facts.number", "model.verify"]}
+    assert trace_details(entry).endswith("flagged by: facts.number, model.verify")
+    assert "flagged by" not in trace_details({"node": "critic", "confidence": 0.9})

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from masis_desktop.ui import theme
-from masis_desktop.ui.render import ISSUE_LABELS, as_dict, citation_audit, tooltip
+from masis_desktop.ui.render import ISSUE_LABELS, as_dict, citation_audit, flagged_by, tooltip
 from masis_desktop.ui.widgets.common import ScoreBar, muted_label, plain_label, section_label
 
 SCORES = (("faithfulness", "Faithfulness", "35%"), ("relevance", "Relevance", "25%"),
@@ -134,8 +134,10 @@ class QualityPanel(QScrollArea):
             item.setTextAlignment(1, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
             item.setTextAlignment(2, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
             source = issue.get("source")
-            if source:
-                item.setToolTip(0, f"found by the {'code audit' if source == 'code' else 'critic model'}")
+            found = [f"found by the {'code audit' if source == 'code' else 'critic model'}" if source else "",
+                     flagged_by([str(issue["check_id"])]) if issue.get("check_id") else ""]
+            if any(found):
+                item.setToolTip(0, tooltip(" · ".join(f for f in found if f)))
             self.issues.addTopLevelItem(item)
         for text in critique.get("logical_gaps") or []:
             self.issues.addTopLevelItem(QTreeWidgetItem(["Logical gap", "", str(text)]))
