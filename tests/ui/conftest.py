@@ -40,6 +40,31 @@ def write_docs(folder: Path) -> list[Path]:
     return [a, b]
 
 
+def make_pdf(path: Path) -> Path:
+    """A two-page quarterly report (a title, the revenue paragraph the PDF answer cites, an outlook page)."""
+    from reportlab.lib.pagesizes import A4
+    from reportlab.lib.styles import getSampleStyleSheet
+    from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate
+
+    styles = getSampleStyleSheet()
+    doc = SimpleDocTemplate(str(path), pagesize=A4, title="Quarterly report")
+    story = [Paragraph("Halvorsen Marine Systems - Quarterly Report Q3 2026", styles["Title"]),
+             Paragraph("Highlights", styles["Heading2"]),
+             Paragraph("Revenue for the third quarter of 2026 was NOK 214.6 million, up 18 percent from NOK 181.9 "
+                       "million in the third quarter of 2025. EBITDA was NOK 31.2 million.", styles["BodyText"]),
+             Paragraph("SeaScan drone shipments reached 184 units in the quarter.", styles["BodyText"]),
+             PageBreak(),
+             Paragraph("Outlook", styles["Heading2"]),
+             Paragraph("Management expects full-year revenue between NOK 820 million and NOK 840 million.",
+                       styles["BodyText"])]
+    doc.build(story)
+    return path
+
+
+PDF_ANSWER = ("Revenue for the third quarter of 2026 was NOK 214.6 million [{c}]. "
+              "That was up 18 percent from NOK 181.9 million in the third quarter of 2025 [{c}].")
+
+
 def evidence_ids(messages: Sequence[Message]) -> dict[str, str]:
     """``chunk id -> passage`` as the pipeline showed them to the model (``[c3] text`` lines)."""
     text = "\n".join(m["content"] for m in messages)

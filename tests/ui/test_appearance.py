@@ -29,7 +29,7 @@ def test_palette_follows_the_system_scheme(qtbot: Any, qapp: Any, window: Any,
     system = {"dark": False}
     monkeypatch.setattr(theme, "system_prefers_dark", lambda: system["dark"])
     manager = theme.ThemeManager(qapp)
-    manager.changed.connect(window._on_theme)
+    manager.changed.connect(window.apply_theme)
     hints = qapp.styleHints()
     try:
         assert not theme.current().dark

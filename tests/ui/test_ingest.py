@@ -100,8 +100,9 @@ def test_cancel_ingestion_keeps_what_was_indexed(qtbot: Any, window: Any, tmp_pa
             if len(files_done) == 2:
                 window.ingest_panel.cancel_button.click()
 
-    original = window._ingest_event
-    window._ingest_event = lambda job, ev: (original(job, ev), on_event(job, ev))
+    controller = window.document_controller
+    original = controller.on_ingest_event
+    controller.on_ingest_event = lambda job, ev: (original(job, ev), on_event(job, ev))
     drop_files(window, [folder])
     qtbot.waitUntil(lambda: not window.ingest_jobs, timeout=120_000)
     assert finished and finished[0].cancelled

@@ -15,11 +15,13 @@ from masis_desktop.settings import load_settings, save_settings
 from masis_desktop.ui import theme
 from tests.ui.conftest import (
     BAD_ANSWER,
+    PDF_ANSWER,
     QUESTION,
     SlowScriptedLLM,
     ask,
     cite,
     drop_files,
+    make_pdf,
     scores,
     verdict,
     write_docs,
@@ -35,30 +37,6 @@ def shot(widget: QWidget, name: str) -> Path:
     path = SHOTS / f"{name}.png"
     assert widget.grab().save(str(path)), path
     return path
-
-
-def make_pdf(path: Path) -> Path:
-    from reportlab.lib.pagesizes import A4
-    from reportlab.lib.styles import getSampleStyleSheet
-    from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate
-
-    styles = getSampleStyleSheet()
-    doc = SimpleDocTemplate(str(path), pagesize=A4, title="Quarterly report")
-    story = [Paragraph("Halvorsen Marine Systems - Quarterly Report Q3 2026", styles["Title"]),
-             Paragraph("Highlights", styles["Heading2"]),
-             Paragraph("Revenue for the third quarter of 2026 was NOK 214.6 million, up 18 percent from NOK 181.9 "
-                       "million in the third quarter of 2025. EBITDA was NOK 31.2 million.", styles["BodyText"]),
-             Paragraph("SeaScan drone shipments reached 184 units in the quarter.", styles["BodyText"]),
-             PageBreak(),
-             Paragraph("Outlook", styles["Heading2"]),
-             Paragraph("Management expects full-year revenue between NOK 820 million and NOK 840 million.",
-                       styles["BodyText"])]
-    doc.build(story)
-    return path
-
-
-PDF_ANSWER = ("Revenue for the third quarter of 2026 was NOK 214.6 million [{c}]. "
-              "That was up 18 percent from NOK 181.9 million in the third quarter of 2025 [{c}].")
 
 
 def test_screenshots_of_the_main_states(qtbot: Any, qapp: Any, backend: Any, script: Any, tmp_path: Path) -> None:

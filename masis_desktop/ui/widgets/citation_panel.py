@@ -11,31 +11,32 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSortFilterProxyModel, Qt, QUrl, Signal
-from PySide6.QtGui import QDesktopServices, QImage, QPixmap
+from PySide6.QtCore import QRectF, QSortFilterProxyModel, Qt, QUrl, Signal
+from PySide6.QtGui import QDesktopServices, QImage, QPixmap, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QButtonGroup,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QPushButton,
     QScrollArea,
-    QSizePolicy,
     QSplitter,
     QTableView,
     QTextBrowser,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 from masis_desktop.ui import icons, theme
 from masis_desktop.ui.item_models import RECORD_ROLE, SORT_ROLE, EvidenceTableModel
-from masis_desktop.ui.page_render import PageRender
+from masis_desktop.ui.page_render import PageRender, PageRequest, Zoom
 from masis_desktop.ui.render import claims_in, doc_name, evidence_by_id, highlighted_text_html, pct, tooltip
 from masis_desktop.ui.widgets.common import muted_label, section_label
 
-# (path, 1-based page, char_start, char_end, width_px) -> rendered page, run off the GUI thread by the window.
-PageRequest = tuple[str, int, int | None, int | None, int]
+__all__ = ["CitationPanel", "EvidenceTable", "PageRequest", "PageView", "document_url"]
+SCROLL_MARGIN = 24  # logical pixels kept around the highlight when the page scrolls to it
 
 
 def document_url(path: str | Path, page: int | None) -> QUrl:
@@ -47,14 +48,15 @@ def document_url(path: str | Path, page: int | None) -> QUrl:
 
 
 class PageView(QScrollArea):
-    """A rendered PDF page (already highlighted) scaled to the panel's width."""
+    """A rendered PDF page (already highlighted) at the zoom it was rendered for, scrolled to the highlight."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWidgetResizable(True)
+        self.setWidgetResizable(False)  # the page keeps its rendered size; the panel scrolls over it
+        self.setAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
         self.label = QLabel(self)
-        self.label.setAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
-        self.label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
+        self.label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.label.setWordWrap(True)
         self.setWidget(self.label)
         self.setAccessibleName("Page of the document with the cited span highlighted")
         self.current: PageRender | None = None
@@ -64,18 +66,79 @@ class PageView(QScrollArea):
         if render is None:
             self.label.setPixmap(QPixmap())
             self.label.setText(message)
+            self.label.resize(self.viewport().size())
             return
         pixmap = QPixmap.fromImage(render.image)
         pixmap.setDevicePixelRatio(max(1.0, self.devicePixelRatioF()))
         self.label.setPixmap(pixmap)
-        self.label.setMinimumHeight(int(pixmap.height() / pixmap.devicePixelRatio()))
-        if render.boxes:  # scroll so the first highlighted line is in view
-            first = render.boxes[0]
-            y = int(first.top() / pixmap.devicePixelRatio())
-            self.verticalScrollBar().setValue(max(0, y - self.viewport().height() // 3))
+        self.label.resize(pixmap.deviceIndependentSize().toSize())
+        self.scroll_to_span()
+
+    def span_rect(self) -> QRectF | None:
+        """The highlight's bounding box in the label's (logical) pixels."""
+        focus = self.current.focus() if self.current is not None else None
+        if focus is None:
+            return None
+        ratio = max(1.0, self.devicePixelRatioF())
+        return QRectF(focus.x() / ratio, focus.y() / ratio, focus.width() / ratio, focus.height() / ratio)
+
+    def scroll_to_span(self) -> None:
+        """Bring the highlight into view: centred when it fits, else its first line at the top left."""
+        span = self.span_rect()
+        if span is None:
+            return
+        view = self.viewport().size()
+        for bar, start, length, room in ((self.horizontalScrollBar(), span.left(), span.width(), view.width()),
+                                         (self.verticalScrollBar(), span.top(), span.height(), view.height())):
+            fits = length <= room - 2 * SCROLL_MARGIN
+            bar.setValue(max(0, int(start + length / 2 - room / 2 if fits else start - SCROLL_MARGIN)))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self.current is None:  # a message ("Rendering page…") stays centred in the visible area
+            self.label.resize(self.viewport().size())
 
     def image(self) -> QImage | None:
         return self.current.image if self.current else None
+
+
+class EvidenceTable(QTableView):
+    """The evidence of the answer. Each column is as wide as its values and its header; the Document column takes
+    the width that is left, but never less than its header needs: Qt's stretch mode squeezed it in a narrow panel
+    until the header read "ocumen". When even that does not fit, the table scrolls sideways."""
+
+    FILL = 1  # the Document column
+
+    def __init__(self, model: QSortFilterProxyModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._fitting = False
+        self.setModel(model)
+        self.setTextElideMode(Qt.TextElideMode.ElideMiddle)  # file names keep their extension
+        header = self.horizontalHeader()
+        header.setStretchLastSection(False)
+        for col in range(header.count()):
+            mode = QHeaderView.ResizeMode.Interactive if col == self.FILL else QHeaderView.ResizeMode.ResizeToContents
+            header.setSectionResizeMode(col, mode)
+        header.sectionResized.connect(lambda *_args: self.fit_columns())
+        model.modelReset.connect(self.fit_columns)
+        model.layoutChanged.connect(self.fit_columns)
+
+    def fit_columns(self) -> None:
+        header = self.horizontalHeader()
+        if self._fitting or header.count() <= self.FILL:
+            return
+        others = sum(header.sectionSize(c) for c in range(header.count()) if c != self.FILL)
+        width = max(header.sectionSizeHint(self.FILL), self.viewport().width() - others)
+        if header.sectionSize(self.FILL) != width:
+            self._fitting = True
+            try:
+                header.resizeSection(self.FILL, width)
+            finally:
+                self._fitting = False
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.fit_columns()
 
 
 class CitationPanel(QWidget):
@@ -85,7 +148,7 @@ class CitationPanel(QWidget):
     def __init__(self, parent: QWidget | None = None,
                  open_url: Callable[[QUrl], bool] = QDesktopServices.openUrl) -> None:
         super().__init__(parent)
-        self._open_url = open_url
+        self.open_url = open_url
         self.setAccessibleName("Citation")
         self.response: dict[str, Any] | None = None
         self.evidence: dict[str, dict[str, Any]] = {}
@@ -111,14 +174,15 @@ class CitationPanel(QWidget):
         self.chunk.setOpenLinks(False)
         self.chunk.setPlaceholderText("No citation selected.")
         self.page_view = PageView(self)
-        self.page_view.hide()
+        self.zoom: Zoom = "span"
+        self.page_box = self._page_box()
+        self.page_box.hide()
 
         self.model = EvidenceTableModel(self)
         self.proxy = QSortFilterProxyModel(self)
         self.proxy.setSourceModel(self.model)
         self.proxy.setSortRole(SORT_ROLE)
-        self.table = QTableView(self)
-        self.table.setModel(self.proxy)
+        self.table = EvidenceTable(self.proxy, self)
         self.table.setAccessibleName("Evidence used for the answer")
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -126,9 +190,6 @@ class CitationPanel(QWidget):
         self.table.setSortingEnabled(True)
         self.table.setAlternatingRowColors(True)
         self.table.verticalHeader().hide()
-        self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-        for col in (0, 2, 3, 4, 5):
-            self.table.horizontalHeader().setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
         self.table.clicked.connect(self._on_evidence_clicked)
         self.table.activated.connect(self._on_evidence_clicked)
 
@@ -152,7 +213,7 @@ class CitationPanel(QWidget):
 
         self.splitter = QSplitter(Qt.Orientation.Vertical, self)
         self.splitter.addWidget(head)
-        self.splitter.addWidget(self.page_view)
+        self.splitter.addWidget(self.page_box)
         self.splitter.addWidget(evidence_box)
         self.splitter.setStretchFactor(0, 2)
         self.splitter.setStretchFactor(1, 3)
@@ -160,6 +221,47 @@ class CitationPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.splitter)
+
+    def _page_box(self) -> QWidget:
+        """The rendered page under a line saying which page it is, with the zoom choice."""
+        box = QWidget(self)
+        self.page_label = muted_label("", box)
+        self.page_label.setAccessibleName("Rendered page")
+        self._zoom_group = QButtonGroup(box)  # exclusive: one zoom at a time
+        self.zoom_buttons: dict[Zoom, QToolButton] = {}
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.page_label, 1)
+        zooms: tuple[tuple[Zoom, str, str], ...] = (
+            ("span", "Highlight", "Zoom the page to the highlighted passage"),
+            ("page", "Whole page", "Show the whole width of the page"))
+        for zoom, text, tip in zooms:
+            button = QToolButton(box)
+            button.setText(text)
+            button.setToolTip(tip)
+            button.setAccessibleName(tip)
+            button.setCheckable(True)
+            button.setChecked(zoom == self.zoom)
+            button.setAutoRaise(True)
+            button.toggled.connect(lambda on, z=zoom: self.set_zoom(z) if on else None)
+            self._zoom_group.addButton(button)
+            self.zoom_buttons[zoom] = button
+            row.addWidget(button)
+        layout = QVBoxLayout(box)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(2)
+        layout.addLayout(row)
+        layout.addWidget(self.page_view, 1)
+        return box
+
+    def set_zoom(self, zoom: Zoom) -> None:
+        """Zoom the page to the highlight (``"span"``) or show its whole width (``"page"``); re-renders it."""
+        if zoom == self.zoom:
+            return
+        self.zoom = zoom
+        self.zoom_buttons[zoom].setChecked(True)  # when called from code; a click has checked it already
+        if self.selected is not None and self.request is not None:
+            self.show_citation(*self.selected)
 
     # --- data -----------------------------------------------------------------------------------------------
 
@@ -193,7 +295,7 @@ class CitationPanel(QWidget):
         self.span_note.setText("")
         self.chunk.clear()
         self.page_view.set_render(None)
-        self.page_view.hide()
+        self.page_box.hide()
         self.open_button.setEnabled(False)
 
     # --- selection ------------------------------------------------------------------------------------------
@@ -208,7 +310,7 @@ class CitationPanel(QWidget):
                               "fabricated, so nothing supports the sentence that uses it.")
             self.span_note.setText("")
             self.chunk.clear()
-            self.page_view.hide()
+            self.page_box.hide()
             self.open_button.setEnabled(False)
             return
         self.current_hit = hit
@@ -236,22 +338,30 @@ class CitationPanel(QWidget):
         self._select_row(chunk_id)
         if path is not None and str(path).lower().endswith(".pdf") and page:
             base = int(hit.get("char_start") or 0)
-            width = max(400, int(self.page_view.viewport().width() * max(1.0, self.devicePixelRatioF())))
-            self.request = (str(path), int(page), base + s, base + e, width)
-            self.page_view.set_render(None, "Rendering page…")
-            if self.page_view.isHidden():  # first PDF citation: give the page most of the height
-                self.page_view.show()
+            if self.page_box.isHidden():  # first PDF citation: give the page most of the height
+                self.page_box.show()
                 total = max(300, sum(self.splitter.sizes()))
                 self.splitter.setSizes([int(total * 0.28), int(total * 0.47), int(total * 0.25)])
+            # The page spans the panel's width; the viewport itself may not be laid out yet on the first citation.
+            ratio = max(1.0, self.devicePixelRatioF())
+            width = self.splitter.width() - self.page_view.verticalScrollBar().sizeHint().width() - 4
+            self.request = PageRequest(str(path), int(page), base + s, base + e, max(300, int(width * ratio)), ratio,
+                                       self.zoom)
+            self.page_label.setText(f"Page {page}")
+            self.page_view.set_render(None, "Rendering page…")
             self.page_requested.emit(self.request)
         else:
             self.request = None
             self.page_view.set_render(None)
-            self.page_view.hide()
+            self.page_box.hide()
 
     def set_page(self, request: PageRequest, render: PageRender | None, error: str = "") -> None:
         if request != self.request:  # a newer citation was selected meanwhile
             return
+        if render is not None:
+            zoomed = render.zoom == "span" and render.boxes
+            self.page_label.setText(f"Page {render.page} of {render.page_count}"
+                                    + (" · zoomed to the highlight" if zoomed else ""))
         self.page_view.set_render(render, error or "")
 
     def _recorded_span(self, chunk_id: str, claim_index: int | None, hit: dict[str, Any]) -> tuple[int, int] | None:
@@ -305,7 +415,7 @@ class CitationPanel(QWidget):
             self.open_failed.emit("The document's file is no longer available on disk.")
             return
         url = document_url(path, self.current_hit.get("page"))
-        if not self._open_url(url):
+        if not self.open_url(url):
             self.open_failed.emit(f"No application could open {path.name}.")
 
     def rethemed(self) -> None:

@@ -109,8 +109,8 @@ class WorkspaceSidebar(QWidget):
         self.view.selectionModel().currentChanged.connect(self._on_current)
 
         self.new_button = self._button("plus", "New workspace (Ctrl+N)", self.create_requested.emit)
-        self.rename_button = self._button("edit", "Rename workspace", lambda: self._emit(self.rename_requested))
-        self.delete_button = self._button("trash", "Delete workspace…", lambda: self._emit(self.delete_requested))
+        self.rename_button = self._button("edit", "Rename workspace", self.request_rename)
+        self.delete_button = self._button("trash", "Delete workspace…", self.request_delete)
 
         header = QHBoxLayout()
         header.setContentsMargins(0, 0, 0, 0)
@@ -132,6 +132,14 @@ class WorkspaceSidebar(QWidget):
         b.setAutoRaise(True)
         b.clicked.connect(slot)
         return b
+
+    def request_rename(self) -> None:
+        """Ask to rename the selected workspace (its button and its context-menu entry)."""
+        self._emit(self.rename_requested)
+
+    def request_delete(self) -> None:
+        """Ask to delete the selected workspace (its button and its context-menu entry)."""
+        self._emit(self.delete_requested)
 
     def _emit(self, signal: SignalInstance) -> None:
         name = self.current()

@@ -114,6 +114,10 @@ class StageIndicator(QWidget):
         self.done = outcome.startswith("Done")
         self._paint_steps()
 
+    def retheme(self) -> None:
+        """Repaint the steps in the new palette's colours."""
+        self._paint_steps()
+
     def _tick(self) -> None:
         if self._started:
             self.elapsed.setText(f"{time.monotonic() - self._started:.0f} s")
