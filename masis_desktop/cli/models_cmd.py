@@ -1,4 +1,8 @@
-"""``masis models fetch|list|verify|use``."""
+"""``masis models fetch|list|verify|use|reset``.
+
+``use`` points a role at the user's own GGUF, or (``--server URL --model NAME``) at an OpenAI-compatible inference
+server (docs/SERVING.md); ``reset`` returns the role to the bundled model either way.
+"""
 
 from __future__ import annotations
 
@@ -30,9 +34,18 @@ def register(sub: argparse._SubParsersAction) -> None:
     verify.add_argument("--json", action="store_true")
     verify.set_defaults(func=cmd_verify)
 
-    use = msub.add_parser("use", help="point a role at your own GGUF file (checked and hashed)")
+    use = msub.add_parser("use", help="point a role at your own GGUF file (checked and hashed), or at an "
+                                      "OpenAI-compatible inference server (--server URL --model NAME)")
     use.add_argument("role", choices=["synthesizer", "critic", "evaluator"])
-    use.add_argument("path", type=Path)
+    use.add_argument("path", type=Path, nargs="?", help="a GGUF file (not with --server)")
+    use.add_argument("--server", metavar="URL", help="the server's API root, e.g. http://10.0.0.5:8080/v1")
+    use.add_argument("--model", metavar="NAME", help="the model name the server lists (GET /v1/models)")
+    use.add_argument("--api-key-env", metavar="VAR", help="environment variable holding the server's API key "
+                                                          "(the key itself is never stored)")
+    use.add_argument("--timeout", type=float, metavar="S", help="seconds one call may take (default 120)")
+    use.add_argument("--max-concurrent", type=int, metavar="N",
+                     help="calls sent at once (the server's parallel slots; default 1)")
+    use.add_argument("--no-check", action="store_true", help="save the server even if it does not answer now")
     use.set_defaults(func=cmd_use)
 
     reset = msub.add_parser("reset", help="return a role to the default model from the manifest")
@@ -89,10 +102,28 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 
 def cmd_use(args: argparse.Namespace) -> int:
+    if args.server or args.model or args.api_key_env:
+        return _use_server(args)
+    if args.path is None:
+        raise ModelError("give a GGUF file, or --server URL --model NAME")
     name = registry.check_gguf(args.path.expanduser().resolve())
     override = registry.register_user_model(args.role, args.path)
     print(f"{args.role} now uses {override.path} ({name}, {override.bytes / 1e6:,.0f} MB, "
           f"sha256 {override.sha256[:16]}...)")
+    return 0
+
+
+def _use_server(args: argparse.Namespace) -> int:
+    if args.path is not None:
+        raise ModelError("give either a GGUF file or --server, not both")
+    if not args.server or not args.model:
+        raise ModelError("--server URL and --model NAME go together")
+    backend = registry.register_server(args.role, args.server, args.model, args.api_key_env, check=not args.no_check,
+                                       timeout_s=args.timeout, max_concurrent=args.max_concurrent)
+    key = f", API key from ${backend.api_key_env}" if backend.api_key_env else ""
+    print(f"{args.role} now uses model {backend.model} on {backend.url}{key}")
+    print("  the prompts (question and evidence passages) go to that server; documents, index and history stay here")
+    print(f"  back to the local model: masis models reset {args.role}")
     return 0
 
 
