@@ -16,9 +16,8 @@ from masis_desktop.core.events import NodeFinished, RunFinished, StageStarted, T
 from masis_desktop.ui import theme
 from masis_desktop.ui.controllers.session import Run, Session
 from masis_desktop.ui.layout import WindowLayout
-from masis_desktop.ui.page_render import render_page
+from masis_desktop.ui.page_render import PageRequest, render_page
 from masis_desktop.ui.render import as_dict, clarification, sentence_flags
-from masis_desktop.ui.widgets.citation_panel import PageRequest
 from masis_desktop.ui.workers import GeneratorWorker
 
 
