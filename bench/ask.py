@@ -159,7 +159,7 @@ def main() -> None:
     load_s = time.perf_counter() - t0
     warm: dict[str, float] = {}
     if not args.no_warm_up:  # what the app does in its background loading job
-        from masis_desktop.core.agents.warmup import warm_up
+        from masis_desktop.core.pipeline.warmup import warm_up
 
         warm = warm_up({"synthesizer": models.synthesizer, "critic": models.critic, "evaluator": models.evaluator})
     warm_note = ("system prompts prefilled after loading, as the app does ("

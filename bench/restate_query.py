@@ -26,9 +26,9 @@ from common import ROOT
 
 
 def run_set(name: str, llm: Any) -> dict[str, Any]:
-    from masis_desktop.core.agents.researcher import restate
     from masis_desktop.core.evaluation.dataset import load_dataset
     from masis_desktop.core.evaluation.workspace import EvalWorkspace
+    from masis_desktop.core.pipeline.researcher import restate
     from masis_desktop.settings import load_settings
 
     settings = load_settings()

@@ -196,7 +196,7 @@ def _progress(event: NodeFinished) -> None:
 
 
 def cmd_audit(args: argparse.Namespace) -> int:
-    from masis_desktop.core.agents.citations import audit_answer
+    from masis_desktop.core.checks.audit import audit_answer
     from masis_desktop.core.schemas import SearchHit
 
     data = _read_json(args.input)

@@ -29,12 +29,13 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from masis_desktop.core.agents import text as tx
-from masis_desktop.core.agents.citations import Embeddings, Encoder, support
-from masis_desktop.core.agents.claims import Finding, Source
-from masis_desktop.core.agents.facts import fact_findings
-from masis_desktop.core.agents.variation import Occurrence, variation_findings
+from masis_desktop.core import text as tx
+from masis_desktop.core.checks.facts import fact_findings
+from masis_desktop.core.checks.findings import Finding
+from masis_desktop.core.checks.variation import Occurrence, variation_findings
 from masis_desktop.core.events import CancelToken
+from masis_desktop.core.grounding.claims import Source
+from masis_desktop.core.grounding.support import Embeddings, Encoder, support
 from masis_desktop.core.llm.protocol import LLM
 from masis_desktop.core.schemas import IssueType, SearchHit
 from masis_desktop.errors import CancelledError, MasisError

@@ -142,6 +142,7 @@ class CritiqueReport(BaseModel):
     model_audit: Literal["ok", "failed", "skipped"] = "ok"
     model_audit_error: str | None = None
     abstained: bool = False  # the answer only states that the evidence is insufficient
+    fired_checks: list[str] = Field(default_factory=list)  # ids of every check whose finding took effect
 
 
 # --- evaluator ----------------------------------------------------------------------------------------------

@@ -116,9 +116,9 @@ class Backend:
     def warm_up(self, cancel: CancelToken) -> dict[str, float]:
         """Prefill the loaded models' system prompts so the first question does not (core/agents/warmup.py).
         Best effort: a failure here shows up, with its message, when the model is used for a question."""
-        from masis_desktop.core.agents.warmup import warm_up
         from masis_desktop.core.llm import registry
         from masis_desktop.core.llm.protocol import LLM
+        from masis_desktop.core.pipeline.warmup import warm_up
 
         pool = self.pool()
         loaded = set(pool.loaded())

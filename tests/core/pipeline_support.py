@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from masis_desktop.core.agents.citations import audit_answer
+from masis_desktop.core.checks.audit import audit_answer
 from masis_desktop.core.events import AskEvent, NodeFinished, RunFinished, StageStarted, TokenStreamed
 from masis_desktop.core.llm.doubles import ScriptedLLM
 from masis_desktop.core.pipeline import AskResult, Models, ask

@@ -5,18 +5,18 @@ from __future__ import annotations
 
 import pytest
 
-from masis_desktop.core.agents import evaluator, supervisor
-from masis_desktop.core.agents.citations import audit_answer
-from masis_desktop.core.agents.compress import REMOVED, build_context, sanitize
-from masis_desktop.core.agents.researcher import RESTATE_PROMPT, augmented_query, research, restate
-from masis_desktop.core.agents.synthesizer import (
+from masis_desktop.core.checks.audit import audit_answer
+from masis_desktop.core.grounding.evidence import REMOVED, build_context, sanitize
+from masis_desktop.core.llm.doubles import ScriptedLLM
+from masis_desktop.core.pipeline import evaluator, supervisor
+from masis_desktop.core.pipeline.researcher import RESTATE_PROMPT, augmented_query, research, restate
+from masis_desktop.core.pipeline.synthesizer import (
     attach_citations,
     clean_draft,
     move_citations,
     problems_from,
     repair_citations,
 )
-from masis_desktop.core.llm.doubles import ScriptedLLM
 from masis_desktop.core.schemas import CritiqueIssue, CritiqueReport, IssueType, RunState
 from masis_desktop.settings import RetrievalSettings
 from tests.core.pipeline_support import FixedRetriever, hit
@@ -213,8 +213,20 @@ def _state(conf: float, *, retry_count: int = 0, max_retries: int | None = 2, **
     s = RunState(user_query="q", workspace_id="w", retry_count=retry_count, max_retries=max_retries)
     s.critique = CritiqueReport(confidence=conf, **crit)  # type: ignore[arg-type]
     s.confidence = conf
-    s.metrics = {"last_citation_audit": {"invalid_citations": [], "uncited_claim_count": 0}}
     return s
+
+
+def test_supervisor_reads_the_typed_code_audit() -> None:
+    """A non-answer the code found is a cause, and when retries are spent it is "not in your documents"."""
+    from masis_desktop.core.checks.audit import audit_answer
+
+    code = audit_answer("The price is [c1].", [], question="What is the price?")
+    state = _state(0.0, retry_count=2, needs_retry=True)
+    code.non_answer = True
+    decision = supervisor.after_critique(state, code, threshold=0.65, passages=3)
+    assert decision.reason == "insufficient_evidence"
+    retry = supervisor.after_critique(_state(0.0, needs_retry=True), code, threshold=0.65, passages=3)
+    assert retry.action == "retry" and "non_answer" in retry.causes
 
 
 def test_supervisor_decisions() -> None:
@@ -238,7 +250,7 @@ def test_three_clarification_variants() -> None:
     low = supervisor.after_critique(_state(0.3, retry_count=2, unsupported_claims=["It grew 40%."]),
                                     threshold=0.65, passages=3)
     assert low.variant == "low_confidence" and "It grew 40%." in (low.clarification or "")
-    from masis_desktop.core.agents.researcher import Research
+    from masis_desktop.core.pipeline.researcher import Research
 
     empty = Research("q", False, 10, 0.6, [], [])
     zero = supervisor.after_research(_state(0.0), empty, workspace="w")
@@ -259,7 +271,7 @@ def test_headings_are_not_shown_to_the_writer() -> None:
 
 
 def test_the_writer_s_echo_of_its_prompt_is_dropped() -> None:
-    from masis_desktop.core.agents.synthesizer import drop_echo
+    from masis_desktop.core.pipeline.synthesizer import drop_echo
     draft = ('A5 flyers: 1,000 for EUR 74 [c22]. The auditor found these problems: "Business cards: 250 for '
              'EUR 39 [c22].": auditor: the passage gives 5,000')
     assert drop_echo(draft) == ("A5 flyers: 1,000 for EUR 74 [c22].", 1)
@@ -275,7 +287,7 @@ def test_the_writer_s_echo_of_its_prompt_is_dropped() -> None:
 
 
 def test_an_id_mangled_before_a_word_no_count_precedes_is_dropped() -> None:
-    from masis_desktop.core.agents.synthesizer import repair_citations
+    from masis_desktop.core.pipeline.synthesizer import repair_citations
     allowed = ["c17", "c18", "c19"]
     passages = ["Price list 2025. Wheel truing EUR 25.", "Course catalogue 2025/26. Evening German A2 18:30-20:30.",
                 "Aldenbrook Language Institute staff. German Coordinator: Wiebke Ahlgrimm."]
@@ -293,7 +305,7 @@ def test_an_id_mangled_before_a_word_no_count_precedes_is_dropped() -> None:
 
 
 def test_a_passage_cited_by_a_code_it_writes_gets_its_id() -> None:
-    from masis_desktop.core.agents.synthesizer import repair_citations
+    from masis_desktop.core.pipeline.synthesizer import repair_citations
     allowed = ["c1", "c2", "c3"]
     passages = ["Main branch (BF1): Monday-Saturday 09:00-18:00.",
                 "Riverside branch (BF2): Sunday 10:00-16:00; responsible pharmacist Tomasz Wilk.",

@@ -7,13 +7,13 @@ from collections.abc import Sequence
 
 import pytest
 
-from masis_desktop.core.agents.answerable import ANSWERABLE_MIN, Answerability, check_answerable, p_yes
-from masis_desktop.core.agents.citations import audit_answer
-from masis_desktop.core.agents.compress import build_context
-from masis_desktop.core.agents.critic import critique
-from masis_desktop.core.agents.focus import missing_focus
+from masis_desktop.core.checks.audit import audit_answer
+from masis_desktop.core.checks.focus import missing_focus
+from masis_desktop.core.checks.model.answerable import ANSWERABLE_MIN, Answerability, check_answerable, p_yes
+from masis_desktop.core.grounding.evidence import build_context
 from masis_desktop.core.llm.doubles import ScriptedLLM
 from masis_desktop.core.llm.protocol import Message
+from masis_desktop.core.pipeline.critic import critique
 from masis_desktop.core.schemas import IssueType
 from tests.core.pipeline_support import audit, hit
 

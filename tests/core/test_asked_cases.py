@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from masis_desktop.core.agents import bands
-from masis_desktop.core.agents import text as tx
-from masis_desktop.core.agents.asked import missing_amount, missing_contact, other_cases, outside_period
-from masis_desktop.core.agents.citations import audit_answer
-from masis_desktop.core.agents.claims import Source, period_markers
-from masis_desktop.core.agents.focus import in_year_span
-from masis_desktop.core.agents.slots import find_slots
+from masis_desktop.core import text as tx
+from masis_desktop.core.checks.asked import missing_amount, missing_contact, other_cases, outside_period
+from masis_desktop.core.checks.audit import audit_answer
+from masis_desktop.core.checks.focus import in_year_span
+from masis_desktop.core.checks.model.slots import find_slots
+from masis_desktop.core.grounding import bands
+from masis_desktop.core.grounding.claims import Source, period_markers
 from masis_desktop.core.schemas import IssueType
 from tests.core.pipeline_support import hit
 
@@ -449,8 +449,8 @@ def test_arithmetic_supports_a_figure_only_in_a_sentence_about_the_passage() -> 
 
 
 def test_the_rules_example_sentence_copied_into_a_draft_is_cut_as_an_echo() -> None:
-    from masis_desktop.core.agents.prompts import SYNTH_EXAMPLE, SYNTH_SYSTEM
-    from masis_desktop.core.agents.synthesizer import drop_echo
+    from masis_desktop.core.pipeline.prompts import SYNTH_EXAMPLE, SYNTH_SYSTEM
+    from masis_desktop.core.pipeline.synthesizer import drop_echo
 
     assert f"{SYNTH_EXAMPLE} [c4]." in SYNTH_SYSTEM
     assert drop_echo("Revenue rose 12 percent [c15].") == ("", 1)

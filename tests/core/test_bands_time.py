@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from masis_desktop.core.agents import bands
-from masis_desktop.core.agents import text as tx
-from masis_desktop.core.agents.citations import audit_answer
+from masis_desktop.core import text as tx
+from masis_desktop.core.checks.audit import audit_answer
+from masis_desktop.core.grounding import bands
 from masis_desktop.core.schemas import IssueType
 from tests.core.pipeline_support import hit
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from masis_desktop.core.agents import text as tx
-from masis_desktop.core.agents.citations import audit_answer
+from masis_desktop.core import text as tx
+from masis_desktop.core.checks.audit import audit_answer
 from masis_desktop.core.schemas import IssueType
 from tests.core.pipeline_support import hit
 
@@ -276,10 +276,10 @@ def test_the_case_is_read_from_the_chunks_head_dates_and_version_numbers_include
     q = "What was the excess per claim under Harbour's transit cover terms version 3?"
     assert audit_answer("GBP 250 [c21].", terms, question=q).issues == []
     assert audit_answer("GBP 150 [c20].", terms, question=q).audit.needs_retry
-    from masis_desktop.core.agents.claims import _marks, case_markers
+    from masis_desktop.core.grounding.claims import case_markers, case_marks
     assert case_markers(q)[-1] == "3" and case_markers("What changed in release 2024?") == ["2024"]
-    assert _marks("3", "terms version 3 (1 March 2023)") and _marks("3", "Terms v3")
-    assert not _marks("3", "Harbour Removals: 3 movers, version 3.1") and _marks("2024", "Fares 2024.")
+    assert case_marks("3", "terms version 3 (1 March 2023)") and case_marks("3", "Terms v3")
+    assert not case_marks("3", "Harbour Removals: 3 movers, version 3.1") and case_marks("2024", "Fares 2024.")
 
 
 def test_an_extension_number_is_not_a_sentence_end() -> None:
@@ -497,7 +497,7 @@ def test_a_value_counted_per_the_wrong_thing_is_a_factual_error() -> None:
 
 
 def test_rate_of_reads_what_a_value_is_counted_per() -> None:
-    from masis_desktop.core.agents import text as tx
+    from masis_desktop.core import text as tx
 
     def rates(text: str) -> list[list[str]]:
         return [sorted(tx.rate_of(text, q)) for q in tx.quantities(text)]
@@ -513,7 +513,7 @@ def test_rate_of_reads_what_a_value_is_counted_per() -> None:
 
 
 def test_the_digits_of_a_code_are_not_figures_to_compute_from() -> None:
-    from masis_desktop.core.agents import text as tx
+    from masis_desktop.core import text as tx
     assert [q.text for q in tx.quantities("HD-01 Check-up: EUR 52. COVID-19 rules, form W-2, a 2-year term")] == [
         "EUR 52", "2-year"]  # a duration since held-out v40
     # "75%" is not "the percent change from HD-04 to HD-01" (it passed as computed before)
@@ -542,14 +542,14 @@ def test_a_figure_taken_from_another_year_s_chunk_is_incomplete() -> None:
 
 
 def test_a_year_before_a_noun_still_names_the_case() -> None:
-    from masis_desktop.core.agents.focus import unasked_numbers
+    from masis_desktop.core.checks.focus import unasked_numbers
     assert unasked_numbers("What is the fee in the 2024 fee schedule?", ["Fee schedule 2025"]) == ["2024"]
     assert unasked_numbers("What did the 2024 rates say?", ["Rates 2025"]) == ["2024"]
     assert unasked_numbers("Which plan supports 2000 users?", ["Enterprise: up to 5,000 users"]) == []
 
 
 def test_a_time_of_day_is_one_value() -> None:
-    from masis_desktop.core.agents import text as tx
+    from masis_desktop.core import text as tx
     assert [(q.text, q.value, q.kind) for q in tx.quantities("Lift C4: 08:45–16:00, 3,000 persons per hour")] == [
         ("08:45", 525.0, "clock"), ("16:00", 960.0, "clock"), ("3,000", 3000.0, None)]
     ev = [hit("c7", "Lift timetable. Gondola G1: 08:30–16:30. Chairlift C4: 08:45–16:00, capacity 3,000 persons per "
@@ -563,7 +563,7 @@ def test_a_time_of_day_is_one_value() -> None:
 
 
 def test_a_time_on_the_twelve_hour_clock_is_the_same_time_of_day() -> None:
-    from masis_desktop.core.agents import text as tx
+    from masis_desktop.core import text as tx
     assert [(q.text, q.value, q.kind) for q in tx.quantities("Mon-Thu 10am-8pm, Fri 9.30 a.m. to 9:15pm")] == [
         ("10am", 600.0, "clock"), ("8pm", 1200.0, "clock"), ("9.30 a.m.", 570.0, "clock"), ("9:15pm", 1275.0, "clock")]
     assert [q.text for q in tx.quantities("12pm, 12am, GBP 50 pm, NOK. 80 pm")] == ["12pm", "12am", "GBP 50", "NOK. 80"]

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from masis_desktop.core.agents import bands
-from masis_desktop.core.agents import text as tx
-from masis_desktop.core.agents.asked import other_day
+from masis_desktop.core import text as tx
+from masis_desktop.core.checks.asked import other_day
+from masis_desktop.core.grounding import bands
 from tests.core.pipeline_support import refusals
 
 SESSIONS = ("Quobwell Mere – Session Times 2025. Early Bird: Monday, Wednesday and Friday 6:30-8:30am. Midday Dip: "

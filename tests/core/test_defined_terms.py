@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from masis_desktop.core.agents import terms
-from masis_desktop.core.agents import text as tx
+from masis_desktop.core import text as tx
+from masis_desktop.core.grounding import terms
 from tests.core.pipeline_support import refusals
 
 RATES = ("Glimmerden Sound Rooms – hourly rates from 1 September 2025. The Snug (1–2 voices): £28 per hour peak, "

@@ -5,8 +5,8 @@ where code can tell."""
 
 from __future__ import annotations
 
-from masis_desktop.core.agents import bands
-from masis_desktop.core.agents.asked import denies, missing_time, other_day
+from masis_desktop.core.checks.asked import denies, missing_time, other_day
+from masis_desktop.core.grounding import bands
 from tests.core.pipeline_support import refusals
 
 TAPROOM = ("Harrowgate Cider House — Bar Hours (from 1 April 2026). The bar is open Wednesday to Friday 4pm–10pm "
@@ -140,7 +140,7 @@ VAN = ("Oakley Restorations — Collection. Within 10 miles: £30 each way. 10 t
 
 
 def test_a_phrasal_up_asks_for_no_arithmetic_and_a_clock_time_is_never_computed() -> None:
-    from masis_desktop.core.agents.arithmetic import asks_computation
+    from masis_desktop.core.grounding.arithmetic import asks_computation
     assert not asks_computation("What time should I turn up?", "I need a wardrobe picking up.")
     assert asks_computation("Prices are up by £5 this year.") and asks_computation("How much has the fare gone up?",
                                                                                  "It rose by £2.")

@@ -4,8 +4,8 @@ question's, a value the passage ties to the question's age group itself, and an 
 
 from __future__ import annotations
 
-from masis_desktop.core.agents import text as tx
-from masis_desktop.core.agents.citations import gives_asked_kind
+from masis_desktop.core import text as tx
+from masis_desktop.core.checks.answer import gives_asked_kind
 from tests.core.pipeline_support import refusals
 
 COACHING = ("Fernmoor coaching. Private lessons with Ines cost £44 per hour; with junior coach Omar Reyes they cost "

@@ -155,7 +155,7 @@ def test_no_to_a_weekday_the_passage_leaves_out_of_its_days_is_an_answer() -> No
 
 
 def test_ok_and_an_age_are_not_what_a_question_asks_about() -> None:
-    from masis_desktop.core.agents import text as tx
+    from masis_desktop.core import text as tx
 
     assert "OK" not in tx.question_names("Can my 9 year old skate at the Harbour rink on her own? Is that OK?")
     assert tx.question_focus("can my 9 year old skate on her own") == {tx.stem("skate")}
@@ -176,10 +176,10 @@ class _NoModel:
 
 
 def test_a_no_resting_on_a_cited_denial_is_not_put_to_the_reading_checks() -> None:
-    from masis_desktop.core.agents.answerable import check_answerable
-    from masis_desktop.core.agents.citations import audit_answer
-    from masis_desktop.core.agents.compress import build_context
-    from masis_desktop.core.agents.verify import value_spans, verify_claims
+    from masis_desktop.core.checks.audit import audit_answer
+    from masis_desktop.core.checks.model.answerable import check_answerable
+    from masis_desktop.core.checks.model.verify import value_spans, verify_claims
+    from masis_desktop.core.grounding.evidence import build_context
     from tests.core.pipeline_support import hit
 
     question = "We're having a party with you - can we bring a bottle of vodka?"
@@ -204,10 +204,10 @@ SHOPS = ("Fern & Feather has two shops. The Ashwell shop at 4 Mill Lane opens Mo
 
 
 def test_figures_the_asked_cases_own_sentences_state_get_no_slot_question() -> None:
-    from masis_desktop.core.agents.citations import audit_answer
-    from masis_desktop.core.agents.claims import Source
-    from masis_desktop.core.agents.labels import case_confirms
-    from masis_desktop.core.agents.slots import find_slots
+    from masis_desktop.core.checks.audit import audit_answer
+    from masis_desktop.core.checks.model.slots import find_slots
+    from masis_desktop.core.checks.packs.labels import case_confirms
+    from masis_desktop.core.grounding.claims import Source
     from tests.core.pipeline_support import hit
 
     question = "What are the Brantham shop's hours on a Saturday?"

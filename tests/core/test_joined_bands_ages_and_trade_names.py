@@ -4,8 +4,8 @@ list headed "previous price list"."""
 
 from __future__ import annotations
 
-from masis_desktop.core.agents import bands
-from masis_desktop.core.agents.focus import unasked_names
+from masis_desktop.core.checks.focus import unasked_names
+from masis_desktop.core.grounding import bands
 from tests.core.pipeline_support import refusals
 
 WORKSHOP = ("Pellow & Son was founded in 1990. The workshop is open Monday–Friday 8am–5pm and Saturday mornings "

@@ -4,8 +4,8 @@ period, a "how long" answered with no duration, and a "partially covers" draft f
 
 from __future__ import annotations
 
-from masis_desktop.core.agents.asked import missing_duration, outside_period
-from masis_desktop.core.agents.citations import partial_non_answer
+from masis_desktop.core.checks.answer import partial_non_answer
+from masis_desktop.core.checks.asked import missing_duration, outside_period
 from tests.core.pipeline_support import refusals
 
 CAMP = ("Larkhollow holiday club, summer 2026: Monday 20 July to Friday 14 August, 9am–3pm, ages 5–11. Price £36 per "

@@ -91,7 +91,7 @@ def test_right_answers_held_out_v25_refused_in_new_words(passage: str, question:
 
 
 def test_pence_and_each() -> None:
-    from masis_desktop.core.agents import text as tx
+    from masis_desktop.core import text as tx
 
     assert [(q.value, q.unit) for q in tx.quantities("extras 75p each, 10 pence a bag")] == [(0.75, "gbp"),
                                                                                             (0.1, "gbp")]
@@ -103,9 +103,9 @@ def test_pence_and_each() -> None:
 
 
 def test_values_a_confirmed_denial_states_are_not_scored() -> None:
-    from masis_desktop.core.agents.citations import audit_answer
-    from masis_desktop.core.agents.compress import build_context
-    from masis_desktop.core.agents.verify import verify_claims
+    from masis_desktop.core.checks.audit import audit_answer
+    from masis_desktop.core.checks.model.verify import verify_claims
+    from masis_desktop.core.grounding.evidence import build_context
     from tests.core.pipeline_support import hit
 
     shop = ("Quill & Ink — Opening. The shop at 3 Mews Lane opens Tuesday to Saturday, 10am to 5pm, closed Sunday "

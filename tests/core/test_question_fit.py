@@ -7,15 +7,16 @@ from __future__ import annotations
 
 import pytest
 
-from masis_desktop.core.agents import bands
-from masis_desktop.core.agents import text as tx
-from masis_desktop.core.agents.arithmetic import asks_computation
-from masis_desktop.core.agents.asked import missing_time, other_day, subject_without_value
-from masis_desktop.core.agents.citations import audit_answer, restates_question
-from masis_desktop.core.agents.claims import Source, claim_values
-from masis_desktop.core.agents.focus import unasked_names
-from masis_desktop.core.agents.people_days import person_confirms
-from masis_desktop.core.agents.slots import find_slots
+from masis_desktop.core import text as tx
+from masis_desktop.core.checks.answer import restates_question
+from masis_desktop.core.checks.asked import missing_time, other_day, subject_without_value
+from masis_desktop.core.checks.audit import audit_answer
+from masis_desktop.core.checks.focus import unasked_names
+from masis_desktop.core.checks.model.slots import find_slots
+from masis_desktop.core.checks.packs.people_days import person_confirms
+from masis_desktop.core.grounding import bands
+from masis_desktop.core.grounding.arithmetic import asks_computation
+from masis_desktop.core.grounding.claims import Source, claim_values
 from tests.core.pipeline_support import hit, refusals
 
 COMPOST = ("Fernlea Garden Centre - spring plant prices 2025. Bedding plants: GBP 3.20 per six-pack, or 4 six-packs "

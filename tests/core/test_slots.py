@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from masis_desktop.core.agents.citations import audit_answer
-from masis_desktop.core.agents.claims import Source
-from masis_desktop.core.agents.slots import find_slots
+from masis_desktop.core.checks.audit import audit_answer
+from masis_desktop.core.checks.model.slots import find_slots
+from masis_desktop.core.grounding.claims import Source
 from tests.core.pipeline_support import hit
 
 

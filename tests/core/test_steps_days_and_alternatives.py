@@ -130,7 +130,7 @@ def test_an_answer_about_the_sibling_shop_is_no_answer() -> None:
 
 
 def test_spoken_times() -> None:
-    from masis_desktop.core.agents import text as tx
+    from masis_desktop.core import text as tx
 
     assert tx.spoken_times("at half past three") == {210.0, 930.0}
     assert tx.spoken_times("quarter to five") == {285.0, 1005.0}

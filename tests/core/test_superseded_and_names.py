@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from masis_desktop.core.agents import text as tx
-from masis_desktop.core.agents.claims import Source
-from masis_desktop.core.agents.focus import unasked_names
-from masis_desktop.core.agents.retired import PAST_ASKED, retired_by
+from masis_desktop.core import text as tx
+from masis_desktop.core.checks.focus import unasked_names
+from masis_desktop.core.checks.retired import PAST_ASKED, retired_by
+from masis_desktop.core.grounding.claims import Source
 from tests.core.pipeline_support import hit, refusals
 
 NEW = ("Larchmont Laundry price list 2025, effective 1 March 2025. Service wash: 6 kg £9.50, 10 kg £14. "

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import pytest
 
-from masis_desktop.core.agents.citations import audit_answer
-from masis_desktop.core.agents.claims import Source
-from masis_desktop.core.agents.slots import find_slots
+from masis_desktop.core.checks.audit import audit_answer
+from masis_desktop.core.checks.model.slots import find_slots
+from masis_desktop.core.grounding.claims import Source
 from tests.core.pipeline_support import check_pair, hit, refusals
 
 STUDIO = ("Tinsmith Studio, Filey – Courses. Group workshops for four to six people cost £70 each. Bespoke pieces "
@@ -115,7 +115,7 @@ def test_a_title_sentence_offers_no_people_to_choose_between() -> None:
 def test_a_chunk_under_another_business_title_does_not_answer_for_the_asked_one() -> None:
     """A chunk cut from the middle of a rival's page no longer names the rival, but carries its page title as its
     heading (``text_reader.title_heading``): the asked business's name is then missing, not merely left out."""
-    from masis_desktop.core.agents.citations import audit_answer as audit
+    from masis_desktop.core.checks.audit import audit_answer as audit
 
     question = "How much are garlic knots at Rossi's Kitchen in Kendal?"
     text = "Garlic knots are £4.50 and a side of olives is £3.95."

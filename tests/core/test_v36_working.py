@@ -63,7 +63,7 @@ def test_v36_a_question_giving_the_band_price_asks_for_arithmetic_on_it() -> Non
 
 
 def test_v36_a_duration_in_other_units_is_no_missing_word() -> None:
-    from masis_desktop.core.agents.focus import missing_focus
+    from masis_desktop.core.checks.focus import missing_focus
     question = "What refund does Surfrock give if I cancel more than two days before?"
     assert "days" not in missing_focus(question, ["Cancellations at least 48 hours before get a full refund."])
     assert "days" in missing_focus(question, ["Cancellations at least 24 hours before get a full refund."])

@@ -7,8 +7,9 @@ price for a single will, a range with another start, another product's multi-buy
 
 from __future__ import annotations
 
-from masis_desktop.core.agents import bands, verify
-from masis_desktop.core.agents.claims import claim_values
+from masis_desktop.core.checks.model import verify
+from masis_desktop.core.grounding import bands
+from masis_desktop.core.grounding.claims import claim_values
 from tests.core.pipeline_support import check_pair, refusals
 
 LETTING = ("Dale & Finch, Ludlow – Letting Fees. Our full management fee is 12% of the monthly rent, with a minimum "

@@ -4,10 +4,10 @@ heading with a figure glued to its word, and a clause that goes on with the prev
 
 from __future__ import annotations
 
-from masis_desktop.core.agents import bands
-from masis_desktop.core.agents.asked import bare_duration
-from masis_desktop.core.agents.citations import gives_asked_kind
-from masis_desktop.core.agents.verify import answer_spans, value_spans
+from masis_desktop.core.checks.answer import gives_asked_kind
+from masis_desktop.core.checks.asked import bare_duration
+from masis_desktop.core.checks.model.verify import answer_spans, value_spans
+from masis_desktop.core.grounding import bands
 from tests.core.pipeline_support import refusals
 
 ROOMS = ("Lockfast Puzzle Rooms — Rooms and Prices. We have three rooms: The Clockmaker's Study (60 minutes, 2–6 "

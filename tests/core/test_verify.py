@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from masis_desktop.core.agents.citations import audit_answer
-from masis_desktop.core.agents.compress import build_context
-from masis_desktop.core.agents.verify import claims_to_verify, value_spans
+from masis_desktop.core.checks.audit import audit_answer
+from masis_desktop.core.checks.model.verify import claims_to_verify, value_spans
+from masis_desktop.core.grounding.evidence import build_context
 from masis_desktop.core.schemas import SearchHit
 
 
@@ -68,7 +68,7 @@ def test_sentences_code_settled_are_not_asked_about() -> None:
 
 
 def test_the_metrics_of_a_sentence_scored_in_several_places_add_up() -> None:
-    from masis_desktop.core.agents.verify import merged_stats
+    from masis_desktop.core.checks.model.verify import merged_stats
 
     one = {"node": "verify", "iteration": 0, "model": "m", "prompt_tokens": 300, "prefill_tokens": 250,
            "cached_tokens": 50, "completion_tokens": 3, "prefill_ms": 1000.0, "decode_ms": 90.0, "total_ms": 1200.0,

@@ -7,10 +7,11 @@ from typing import Any
 
 import pytest
 
-from masis_desktop.core.agents.prompts import AUDITOR_SYSTEM, SYNTH_SYSTEM
-from masis_desktop.core.agents.warmup import ROLE_SYSTEM, warm_up
+from masis_desktop.core.checks.model.auditor import AUDITOR_SYSTEM
 from masis_desktop.core.events import CancelToken
 from masis_desktop.core.llm.doubles import ScriptedLLM
+from masis_desktop.core.pipeline.prompts import SYNTH_SYSTEM
+from masis_desktop.core.pipeline.warmup import ROLE_SYSTEM, warm_up
 from masis_desktop.errors import CancelledError
 
 QUESTION = [{"role": "user", "content": "Evidence: [c1] Revenue was NOK 214.6 million.\nQuestion: What was revenue?"}]

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from masis_desktop import paths
-from masis_desktop.core.agents import text as tx
+from masis_desktop.core import text as tx
 from masis_desktop.core.critique_tool import critique_answer
 from masis_desktop.core.llm.pool import ModelPool
 from masis_desktop.core.pipeline import Models, ask, run_to_end
