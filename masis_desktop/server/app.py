@@ -50,6 +50,19 @@ def _error(status: int, message: str, headers: dict[str, str] | None = None) -> 
     return JSONResponse({"detail": message}, status_code=status, headers=headers)
 
 
+def error_response(exc: MasisError) -> JSONResponse:
+    """The status and one-line detail for each kind of failure the user can act on."""
+    if isinstance(exc, WorkspaceError):
+        return _error(404, str(exc))
+    if isinstance(exc, QueueFull):
+        return _error(429, str(exc), {"Retry-After": str(RETRY_AFTER_S)})
+    if isinstance(exc, QueueClosed | ModelError):
+        return _error(503, str(exc))
+    if isinstance(exc, CancelledError):
+        return _error(STATUS_CANCELLED, "the request was cancelled")
+    return _error(422, str(exc))
+
+
 def create_app(runtime: Runtime, token: str, queue: RequestQueue) -> FastAPI:
     """The app; ``runtime`` and ``queue`` outlive it (``masis serve`` closes them after uvicorn stops)."""
     app = FastAPI(title="MASIS Desktop API", version=masis_desktop.__version__,
@@ -66,23 +79,16 @@ def create_app(runtime: Runtime, token: str, queue: RequestQueue) -> FastAPI:
 
     @app.exception_handler(MasisError)
     async def masis_error(_request: Request, exc: MasisError) -> JSONResponse:
-        if isinstance(exc, WorkspaceError):
-            return _error(404, str(exc))
-        if isinstance(exc, QueueFull):
-            return _error(429, str(exc), {"Retry-After": str(RETRY_AFTER_S)})
-        if isinstance(exc, QueueClosed | ModelError):
-            return _error(503, str(exc))
-        if isinstance(exc, CancelledError):
-            return _error(STATUS_CANCELLED, "the request was cancelled")
-        return _error(422, str(exc))
+        return error_response(exc)
 
     @app.exception_handler(LookupError)
     async def not_found(_request: Request, exc: LookupError) -> JSONResponse:
         return _error(404, str(exc.args[0]) if exc.args else "not found")
 
-    @api.post("/workspaces/{workspace}", summary="Answer a question from a workspace (seed 003)",
+    @api.post("/workspaces/{workspace}", summary="Answer a question from a workspace (seed 003)", response_model=None,
               responses={401: {}, 404: {}, 429: {}, 499: {}, 503: {}})
-    async def answer(workspace: str, body: QueryRequest, request: Request, response: Response) -> dict[str, Any]:
+    async def answer(workspace: str, body: QueryRequest, request: Request,
+                     response: Response) -> dict[str, Any] | JSONResponse:
         """The seed's response: ``status`` ``success`` or ``needs_clarification`` (then with the clarification
         question), ``answer`` (the best draft, never null), ``confidence``, ``critique``, ``evaluation``, ``trace``,
         ``metrics`` (``metrics.models`` names the backend of each role), plus the evidence and the history id."""
@@ -97,8 +103,12 @@ def create_app(runtime: Runtime, token: str, queue: RequestQueue) -> FastAPI:
                 ticket.cancel.cancel()  # nobody is waiting for the answer: stop spending model time on it
         try:
             return waiting.result()
-        except asyncio.CancelledError as exc:  # the executor dropped it (server stopping)
-            raise QueueClosed("the server is shutting down") from exc
+        except asyncio.CancelledError:  # the executor dropped it (server stopping)
+            failed = error_response(QueueClosed("the server is shutting down"))
+        except MasisError as exc:
+            failed = error_response(exc)
+        failed.headers["X-Request-ID"] = ticket.id  # the id is worth having on a failure too
+        return failed
 
     @api.get("/workspaces", summary="The workspaces")
     def workspaces() -> dict[str, Any]:

@@ -79,6 +79,7 @@ class _Reply:
 
     text: str = ""
     tokens: list[_Token] = field(default_factory=list)  # when log-probabilities were asked for
+    pieces: int = 0  # streamed content chunks: one token each on llama.cpp's servers (when no usage is sent)
     finish_reason: str | None = None
     usage: dict[str, Any] | None = None
     timings: dict[str, Any] | None = None
@@ -160,7 +161,8 @@ class OpenAIServerLLM:
     def _record(self, start: float, first: float | None, reply: _Reply) -> None:
         usage = reply.usage or {}
         timings = reply.timings or {}
-        completion = int(usage.get("completion_tokens") or timings.get("predicted_n") or len(reply.tokens) or 0)
+        completion = int(usage.get("completion_tokens") or timings.get("predicted_n") or len(reply.tokens)
+                         or reply.pieces)
         prompt = int(usage.get("prompt_tokens") or 0)
         cached = (usage.get("prompt_tokens_details") or {}).get("cached_tokens")
         if timings.get("prompt_n") is not None:  # llama-server: tokens evaluated, the rest came from its KV cache
@@ -197,6 +199,11 @@ class OpenAIServerLLM:
                 stream = self._client().chat.completions.create(
                     model=self.backend.model, messages=list(messages), max_tokens=max_tokens,
                     temperature=temperature, stop=list(stop) if stop else None, stream=True, extra_body=body)
+                kind = stream.response.headers.get("content-type", "")
+                if "event-stream" not in kind:
+                    raise ModelServerError(f"{self._where()} answered something that is not an OpenAI-compatible "
+                                           f"stream (content-type {_one_line(kind, 60) or 'none'}); is the URL the "
+                                           "server's API root, ending in /v1?")
                 if cancel is not None:  # a long prefill sends nothing for a while: close the stream to stop it
                     watcher = threading.Thread(target=self._watch, args=(cancel, stream, done), daemon=True,
                                                name="masis-server-cancel")
@@ -221,6 +228,7 @@ class OpenAIServerLLM:
                         if first is None:
                             first = time.perf_counter()
                         reply.text += piece
+                        reply.pieces += bool(piece)
                         reply.tokens += scored
                         yield piece, scored
                 if reply.finish_reason is None:

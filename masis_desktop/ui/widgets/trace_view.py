@@ -71,12 +71,15 @@ class TraceView(QWidget):
         header.setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)
         self.summary = plain_label("", self)
         self.summary.setAccessibleName("Trace summary")
+        self.models = plain_label("", self, selectable=True)  # which backend (local file or server) ran each role
+        self.models.setAccessibleName("Models that produced this answer")
         self.retries = plain_label("", self, selectable=True)
         self.retries.setAccessibleName("Retries and their reasons")
         self.empty = muted_label("The per-step timeline appears here after a run.", self)
         layout = QVBoxLayout(self)
         layout.addWidget(self.empty)
         layout.addWidget(self.summary)
+        layout.addWidget(self.models)
         layout.addWidget(self.table, 1)
         layout.addWidget(self.retries)
         self.clear()
@@ -84,6 +87,7 @@ class TraceView(QWidget):
     def clear(self) -> None:
         self.model.set_trace([])
         self.summary.setText("")
+        self.models.setText("")
         self.retries.setText("")
         self.empty.show()
 
@@ -112,6 +116,9 @@ class TraceView(QWidget):
         if slowest:
             parts.append(f"slowest: {slowest}")
         self.summary.setText(" · ".join(parts))
+        models = as_dict(metrics.get("models"))
+        self.models.setText(("Models: " + " · ".join(f"{role} {name}" for role, name in models.items())) if models
+                            else "")
         lines = []
         for r in reasons:
             flags = [k.replace("_", " ") for k in ("citation_issue", "hallucination", "low_confidence") if r.get(k)]
