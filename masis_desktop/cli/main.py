@@ -23,6 +23,7 @@ COMMAND_MODULES = [
     "masis_desktop.cli.ask_cmd",
     "masis_desktop.cli.serve_cmd",
     "masis_desktop.cli.mcp_cmd",
+    "masis_desktop.cli.checks_cmd",
 ]
 # Commands that load models check the machine first (core/sysreq.py): a clear message instead of SIGILL or OOM.
 SYSREQ_COMMANDS: dict[str, Literal["ask", "ingest"]] = {"ask": "ask", "critique": "ask", "ingest": "ingest"}

@@ -32,6 +32,8 @@ from PySide6.QtWidgets import (
 
 from masis_desktop.settings import LLM_ROLES, RoleOverride, Settings
 from masis_desktop.ui import icons, theme
+from masis_desktop.ui.widgets.backend_settings import BackendSettings
+from masis_desktop.ui.widgets.check_packs import CheckPacksBox
 from masis_desktop.ui.workers import GeneratorWorker, TaskQueue
 
 ROLE_LABELS = {"synthesizer": "Writer (synthesizer)", "critic": "Critic", "evaluator": "Evaluator"}
@@ -167,6 +169,7 @@ class SettingsDialog(QDialog):
             picker = RolePicker(role, settings.models.overrides.get(role), queue, validate, models_box)
             self.pickers[role] = picker
             models_form.addRow(ROLE_LABELS[role], picker)
+        self.backends = BackendSettings(settings.models.servers, queue, self)  # local GGUF or a server, per role
 
         runtime_box = QGroupBox("Runtime", self)
         runtime = QFormLayout(runtime_box)
@@ -229,6 +232,8 @@ class SettingsDialog(QDialog):
         pipeline.addRow("Critic strictness", self.strictness)
         pipeline.addRow("Largest file to ingest", self.max_file_mb)
 
+        self.checks_box = CheckPacksBox(settings.checks, self)
+
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
             | QDialogButtonBox.StandardButton.RestoreDefaults, self)
@@ -242,9 +247,11 @@ class SettingsDialog(QDialog):
 
         layout = QVBoxLayout(self)
         layout.addWidget(models_box)
+        layout.addWidget(self.backends)
         layout.addWidget(runtime_box)
         layout.addWidget(retrieval_box)
         layout.addWidget(pipeline_box)
+        layout.addWidget(self.checks_box)
         layout.addWidget(self.error)
         layout.addWidget(self.buttons)
         self.resize(720, self.sizeHint().height())
@@ -280,8 +287,10 @@ class SettingsDialog(QDialog):
         self.low_conf.setValue(d.pipeline.low_conf_threshold)
         self.strictness.setCurrentIndex(1)
         self.max_file_mb.setValue(d.ingest.max_file_mb)
+        self.checks_box.restore(d.checks)
         for picker in self.pickers.values():
             picker._reset()
+        self.backends.reset()
 
     def build(self) -> Settings:
         """The edited settings (validated by pydantic; raises ``ValidationError`` on an impossible combination)."""
@@ -290,6 +299,7 @@ class SettingsDialog(QDialog):
         s.models.n_ctx = int(self.n_ctx.currentData())
         s.models.overrides = {role: p.override for role, p in self.pickers.items()  # type: ignore[misc]
                               if p.override is not None}
+        s.models.servers = self.backends.servers()
         s.retrieval.k_first = self.k_first.value()
         s.retrieval.k_retry = self.k_retry.value()
         s.retrieval.threshold_first = round(self.threshold_first.value(), 4)
@@ -299,6 +309,7 @@ class SettingsDialog(QDialog):
         s.pipeline.low_conf_threshold = round(self.low_conf.value(), 4)
         s.pipeline.strictness = self.strictness.currentData()
         s.ingest.max_file_mb = self.max_file_mb.value()
+        s.checks = self.checks_box.value()
         return s
 
     def accept(self) -> None:

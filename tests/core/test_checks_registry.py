@@ -1,0 +1,69 @@
+"""The check registry: unique ids, explicit precedence, every finding named, and switching a check off."""
+
+from __future__ import annotations
+
+from masis_desktop.core.checks import registry
+from masis_desktop.core.checks.audit import audit_answer
+from masis_desktop.core.checks.findings import Finding
+from masis_desktop.core.checks.registry import ALL, BY_ID, CASE_CHECKS, CaseCheck, Selection, case_findings
+from masis_desktop.core.grounding.claims import ClaimEvidence
+from masis_desktop.core.schemas import IssueType
+from masis_desktop.settings import CHECK_PACKS, CheckSettings
+from tests.core.pipeline_support import hit
+
+EVIDENCE = [
+    hit("c1", "Free tier: 10MB limit", document="a.md"),
+    hit("c2", "Pro tier: 100MB limit", document="b.md"),
+    hit("c3", "Timeout: 60 seconds", document="c.md"),
+]
+
+
+def test_ids_are_unique_and_every_pack_is_known() -> None:
+    ids = [c.id for c in registry.ALL_CHECKS]
+    assert len(ids) == len(set(ids))
+    assert {c.pack for c in registry.ALL_CHECKS} - {None} == set(CHECK_PACKS)
+    assert all(c.pack is None or c.id.startswith(c.pack + ".") for c in registry.ALL_CHECKS)
+    assert all(c.rationale and c.effect in ("refuse", "lower", "hint") for c in registry.ALL_CHECKS)
+
+
+def test_every_finding_of_the_audit_names_a_registered_check() -> None:
+    answers = ["The timeout is 30 seconds [c3].", "The Pro tier allows 100MB [c1].", "Contact Olga Berg [c3].",
+               "The timeout is 60 seconds [c9].", "The timeout is 60 seconds.", "What is the timeout [c3]?"]
+    for answer in answers:
+        audit = audit_answer(answer, EVIDENCE, question="What is the timeout?")
+        assert audit.issues, answer
+        for issue in audit.issues:
+            assert issue.check_id in BY_ID, (answer, issue)
+        assert audit.fired and set(audit.fired) <= set(BY_ID)
+        flagged = [c for c in audit.audit.claims if c.verdict not in ("supported", "hedge", "uncited")]
+        assert all(c.check_id in BY_ID for c in flagged if c.verdict != "invalid_citation")
+
+
+def test_first_case_check_in_precedence_order_wins() -> None:
+    def finding(text: str) -> Finding:
+        return Finding(IssueType.FACTUAL_ERROR, 0.9, text, "claim", "fix it", None, 0.75, True, True)
+
+    first = CaseCheck("pack.prices.closed_case", "r", "claim", "refuse", "pack.prices",
+                      run=lambda _q, _c, _s: {0: finding("first")})
+    second = CaseCheck("frames.value", "r", "claim", "refuse", None, run=lambda _q, _c, _s: {0: finding("second"),
+                                                                                             1: finding("other")})
+    original = registry.CASE_CHECKS
+    try:
+        registry.CASE_CHECKS = (first, second)
+        found = case_findings("q", [ClaimEvidence("claim", [], [])], [ClaimEvidence("claim", [], [])], [], ALL)
+        assert found[0].description == "first" and found[0].check == "pack.prices.closed_case"
+        assert found[1].description == "other" and found[1].check == "frames.value"
+        without_prices = case_findings("q", [], [], [], Selection.of(["pack.schedules"]))
+        assert without_prices[0].description == "second"  # a switched-off check hides nothing
+    finally:
+        registry.CASE_CHECKS = original
+    assert CASE_CHECKS[0].id == "pack.prices.closed_case" and CASE_CHECKS[-1].id == "pack.business.rival_business"
+
+
+def test_an_ignored_check_does_not_refuse() -> None:
+    wrong = "The timeout is 30 seconds [c3]."
+    assert audit_answer(wrong, EVIDENCE).audit.needs_retry
+    quiet = audit_answer(wrong, EVIDENCE, selection=Selection.of(CHECK_PACKS, ["facts.number"]))
+    assert not quiet.audit.needs_retry and "facts.number.rival" not in quiet.fired
+    assert Selection.from_settings(CheckSettings(packs=[], ignore=["facts"])).enabled("grounding.uncited")
+    assert not Selection.from_settings(CheckSettings(packs=[])).enabled("pack.prices.bands")
