@@ -61,6 +61,7 @@ bench: models
 
 # Dev-only data-fetch scripts (network): each downloads, verifies and builds its genre's splits under artifacts/.
 EVAL_DATA_SCRIPTS := bench/eval_data/fetch_halueval.py
+EVAL_DATA_SCRIPTS += bench/eval_data/fetch_docs.py bench/eval_data/fetch_licenses.py
 eval-data: setup
 	@for script in $(EVAL_DATA_SCRIPTS); do $(BIN)/python $$script || exit 1; done
 
