@@ -195,6 +195,45 @@ def denial_confirms(question: str, claim: str, cited: Sequence[Source]) -> str |
 
 
 
+# a table-of-contents or index entry: dot leaders, or a section number and a page number with no sentence end
+_LEADERS = re.compile(r"(?:\s*\.){4,}|…")
+_SECTION_NUMBER = re.compile(r"^\s*(?:\d+(?:\.\d+)*\.?|[IVXLC]+\.)\s+\S")
+_PAGE_NUMBER = re.compile(r"\s+\d{1,4}\s*$")
+_SENTENCE_END = (".", "!", "?", ":", ";")
+TITLE_MAX_WORDS = 12
+
+
+def label_lines(src: Source) -> set[str]:
+    """The lines of a chunk that label rather than state, folded: table-of-contents and index entries (their page
+    number dropped) and a short first line without a sentence end (a title or heading) followed by more text."""
+    raw = [line.strip() for line in src.text.splitlines() if line.strip()]
+    out: set[str] = set()
+    for i, line in enumerate(raw):
+        leaders = _LEADERS.search(line)
+        if leaders or (_SECTION_NUMBER.match(line) and _PAGE_NUMBER.search(line)
+                       and not line.rstrip().endswith(_SENTENCE_END)):
+            entry = line[:leaders.start()] if leaders else _PAGE_NUMBER.sub("", line)
+            out.add(_folded(entry))
+        elif i == 0 and len(raw) > 1 and not line.endswith(_SENTENCE_END) and len(line.split()) <= TITLE_MAX_WORDS:
+            out.add(_folded(line))
+    out.discard("")
+    return out
+
+
+def has_substance(claim: str, question: str, labels: set[str]) -> bool:
+    """Whether a claim sentence (citations stripped) states anything: a content word, a number or a yes/no beyond a
+    restatement of a non-polar question, and is not a copy of a title, heading or contents line."""
+    said = tx.content_stems(claim)
+    verdict = {w for w in tx.words(claim) if w in ANSWER_WORDS}
+    if not said and not verdict and not tx.quantities(claim):
+        return False
+    folded = _folded(_PAGE_NUMBER.sub("", _LEADERS.split(claim)[0]))
+    if folded and folded in labels:
+        return False
+    return bool(_POLAR.match(question)) or bool(verdict) or bool(said - tx.content_stems(question)) or bool(
+        tx.quantities(claim))
+
+
 # --- running them ------------------------------------------------------------------------------------------------
 
 
@@ -242,7 +281,9 @@ def _non_answer(g: AnswerGaps, sel: Selection) -> tuple[bool, Finding | None]:
                      or unasked_focus(g.question, [g.by_id[dump].text])):
         dump = None
     partial = sel.enabled("answer.partial") and partial_non_answer(g.question, g.answer)
-    non_answer = restates or dump is not None or partial
+    labels = {line for src in g.sources for line in label_lines(src)}
+    empty = sel.enabled("answer.no_content") and not any(has_substance(p, g.question, labels) for p in g.plains)
+    non_answer = restates or dump is not None or partial or empty
     if not (looped or non_answer):
         return False, None
     if looped:
@@ -251,7 +292,9 @@ def _non_answer(g: AnswerGaps, sel: Selection) -> tuple[bool, Finding | None]:
         (f"the answer copies [{dump}] sentence by sentence: it states no answer", "answer.copies_passage") if dump
         else ("the answer says the passages only partly cover a question that asks one thing: it states no answer "
               "to it", "answer.partial") if partial and not restates
-        else ("the answer only restates the question: it states no answer", "answer.restates"))
+        else ("the answer only restates the question: it states no answer", "answer.restates") if restates
+        else ("the answer has no sentence of content (only citation markers, a restated question, or a copied "
+              "title, heading or contents line): it states no answer", "answer.no_content"))
     return non_answer, Finding(IssueType.INCOMPLETE, 0.9, description, g.answer[:200],
                                f'state what the passages say, or write only: "{tx.ABSTAIN}"', None,
                                NON_ANSWER_FACTOR, True, False, check=check)

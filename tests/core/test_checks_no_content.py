@@ -1,0 +1,43 @@
+"""An answer with no sentence of content is never final, in any genre (``answer.no_content``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from masis_desktop.core.checks.answer import has_substance, label_lines
+from masis_desktop.core.checks.audit import audit_answer
+from masis_desktop.core.grounding.claims import Source
+from tests.core.pipeline_support import hit
+
+MANUAL = hit("c1", "Debian Policy Manual, Release 4.6.2.0\n9.1.2 Site-specific programs 45\n"
+                   "/var/lock: Lock files ........ 45\n/var/tmp: Temporary files preserved between reboots ........ 46")
+TMP = hit("c2", "The /tmp directory may be cleaned at boot. Programs must not rely on files in /tmp surviving a reboot.")
+
+
+@pytest.mark.parametrize("question", ["Where are lock files kept?", "Does /tmp survive a reboot?"])
+@pytest.mark.parametrize("answer", ["[c1] [c2]", "[c1].", "Debian Policy Manual, Release 4.6.2.0 [c1].",
+                                    "/var/lock: Lock files ........ [c1].", "9.1.2 Site-specific programs [c1]."])
+def test_markers_titles_and_contents_lines_are_no_answer(question: str, answer: str) -> None:
+    audit = audit_answer(answer, [MANUAL, TMP], question=question)
+    assert audit.non_answer and audit.audit.needs_retry
+    assert {"answer.no_content", "answer.restates"} & set(audit.fired)
+
+
+@pytest.mark.parametrize(("question", "answer"), [
+    ("Does /tmp survive a reboot?", "No, programs must not rely on files in /tmp surviving a reboot [c2]."),
+    ("Does the directory get cleaned at boot?", "The /tmp directory may be cleaned at boot [c2]."),
+    ("Where are lock files kept?", "Lock files are kept in /var/lock [c1]."),
+    ("How many programs?", "45 [c1]."),
+])
+def test_a_sentence_that_states_something_is_content(question: str, answer: str) -> None:
+    audit = audit_answer(answer, [MANUAL, TMP], question=question)
+    assert "answer.no_content" not in audit.fired and not audit.non_answer
+
+
+def test_label_lines_are_contents_entries_and_titles() -> None:
+    labels = label_lines(Source.of(MANUAL))
+    assert labels == {"debian policy manual release 4 6 2 0", "9 1 2 site-specific programs", "var lock: lock files",
+                      "var tmp: temporary files preserved between reboots"}
+    assert label_lines(Source.of(TMP)) == set()  # sentences are not labels
+    assert not has_substance("Lock files", "Where are lock files kept?", set())  # only the question's words
+    assert has_substance("Lock files", "Is it called Lock files?", set())  # a yes/no question may be answered so
