@@ -11,7 +11,8 @@ from tests.core.pipeline_support import hit
 
 MANUAL = hit("c1", "Debian Policy Manual, Release 4.6.2.0\n9.1.2 Site-specific programs 45\n"
                    "/var/lock: Lock files ........ 45\n/var/tmp: Temporary files preserved between reboots ........ 46")
-TMP = hit("c2", "The /tmp directory may be cleaned at boot. Programs must not rely on files in /tmp surviving a reboot.")
+TMP = hit("c2", "The /tmp directory may be cleaned at boot. Programs must not rely on files in /tmp surviving a "
+                "reboot.")
 
 
 @pytest.mark.parametrize("question", ["Where are lock files kept?", "Does /tmp survive a reboot?"])
