@@ -1,5 +1,8 @@
 """``masis eval retrieval|critic|answer --dataset FILE.jsonl --out REPORT.json``: measure the app on a question set.
 
+Or ``--docs FOLDER --questions FILE.jsonl``: a folder of whole documents ingested as a user would, with questions
+whose evidence is quoted from the documents (``core/evaluation/folder.py``).
+
 Progress goes to stderr, the readable summary to stdout (or the whole report with ``--json``). Per-item results
 are kept next to the report, so an interrupted run (Ctrl+C, a crash) resumes where it stopped by default.
 """
@@ -10,9 +13,12 @@ import argparse
 import sys
 import time
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from masis_desktop.cli.output import eprint, print_json
+
+if TYPE_CHECKING:
+    from masis_desktop.core.evaluation.dataset import QuestionSet
 
 MODES = ("retrieval", "critic", "answer")
 
@@ -20,17 +26,24 @@ MODES = ("retrieval", "critic", "answer")
 def register(sub: argparse._SubParsersAction) -> None:
     ev = sub.add_parser(
         "eval", help="measure retrieval, the critic or whole answers on a JSONL question set",
-        description="Measure retrieval, the critic or whole answers on a JSONL question set (docs/EVALUATION.md). "
-                    "Progress goes to stderr, a summary to stdout. Per-item results are kept next to the report, so "
-                    "an interrupted run resumes where it stopped. Exit codes: 0 done, 1 some items failed (they are "
-                    "retried by the next run), 2 bad dataset or results of another run, 130 interrupted.")
+        description="Measure retrieval, the critic or whole answers on a JSONL question set with passages "
+                    "(--dataset), or on a folder of whole documents with a questions file (--docs, --questions; "
+                    "docs/EVALUATION.md). Progress goes to stderr, a summary to stdout. Per-item results are kept "
+                    "next to the report, so an interrupted run resumes where it stopped. Exit codes: 0 done, 1 some "
+                    "items failed (they are retried by the next run), 2 bad dataset or results of another run, "
+                    "130 interrupted.")
     ev.add_argument("mode", choices=MODES, help="retrieval: recall@k and MRR per method; critic: right vs. wrong "
                     "answers; answer: the full pipeline")
-    ev.add_argument("--dataset", type=Path, required=True, help="JSONL question set (see docs/EVALUATION.md)")
+    ev.add_argument("--dataset", type=Path, default=None, help="JSONL question set with passages "
+                    "(see docs/EVALUATION.md)")
+    ev.add_argument("--docs", type=Path, default=None, metavar="FOLDER",
+                    help="a folder of whole documents, ingested with the real readers (use with --questions)")
+    ev.add_argument("--questions", type=Path, default=None, metavar="FILE",
+                    help="JSONL questions about --docs, each answerable one with evidence [{file, quote}]")
     ev.add_argument("--out", type=Path, required=True, help="REPORT.json to write (results log beside it)")
     ev.add_argument("--limit", type=int, default=None, metavar="N", help="evaluate the first N items only")
     ev.add_argument("--items", default=None, metavar="ID[,ID...]",
-                    help="evaluate only these item ids (the workspace still holds every passage of the file)")
+                    help="evaluate only these item ids (the workspace still holds every passage or document)")
     ev.add_argument("--resume", action=argparse.BooleanOptionalAction, default=True,
                     help="reuse finished items from the results log beside --out (default: yes)")
     ev.add_argument("--judge", choices=("lexical", "llm"), default="lexical",
@@ -99,13 +112,28 @@ def _duration(seconds: float) -> str:
     return f"{hours}h{minutes:02d}m"
 
 
+def load_question_set(args: argparse.Namespace) -> QuestionSet:
+    """``--dataset``, or ``--docs`` with ``--questions``: exactly one kind, checked before anything loads."""
+    from masis_desktop.core.evaluation.dataset import DatasetError, load_dataset
+    from masis_desktop.core.evaluation.folder import load_folder_dataset
+
+    if args.docs is not None or args.questions is not None:
+        if args.dataset is not None:
+            raise DatasetError("give either --dataset FILE, or --docs FOLDER with --questions FILE, not both")
+        if args.docs is None or args.questions is None:
+            raise DatasetError("--docs FOLDER and --questions FILE go together: give both")
+        return load_folder_dataset(args.docs, args.questions)
+    if args.dataset is None:
+        raise DatasetError("give --dataset FILE.jsonl, or --docs FOLDER with --questions FILE.jsonl")
+    return load_dataset(args.dataset)
+
+
 def cmd_eval(args: argparse.Namespace) -> int:
-    from masis_desktop.core.evaluation.dataset import load_dataset
     from masis_desktop.core.evaluation.harness import run_evaluation
     from masis_desktop.core.evaluation.modes import create_mode
     from masis_desktop.core.evaluation.report import format_summary
 
-    dataset = load_dataset(args.dataset)
+    dataset = load_question_set(args)
     from masis_desktop.core import sysreq
 
     sysreq.require("ingest" if args.mode == "retrieval" else "ask")  # clear message instead of SIGILL or OOM
@@ -126,7 +154,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
         print_json(report)
     else:
         meta = report["meta"]
+        source = f"{dataset.path}" + (f" over {meta['docs']}" if meta.get("docs") else "")
         title = (f"masis eval {args.mode}: {meta['items_evaluated']} of {meta['items_selected']} item(s) of "
-                 f"{args.dataset} -> {args.out}")
+                 f"{source} -> {args.out}")
         print(format_summary(report, title=title))
     return 1 if report["meta"]["errors"] else 0

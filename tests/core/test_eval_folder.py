@@ -10,7 +10,13 @@ from typing import Any
 import pytest
 
 from masis_desktop.core.evaluation.dataset import DatasetError
-from masis_desktop.core.evaluation.folder import find_spans, folder_sha256, load_folder_dataset, normalise, read_questions
+from masis_desktop.core.evaluation.folder import (
+    find_spans,
+    folder_sha256,
+    load_folder_dataset,
+    normalise,
+    read_questions,
+)
 from masis_desktop.core.evaluation.folder_workspace import gold_chunks_for
 
 REPO = Path(__file__).resolve().parents[2]

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from masis_desktop.core.evaluation.bootstrap import MetricValue, bootstrap, bootstrap_mean
-from masis_desktop.core.evaluation.dataset import EvalItem
+from masis_desktop.core.evaluation.dataset import BaseItem
 from masis_desktop.core.evaluation.metrics import (
     auroc,
     balanced_accuracy,
@@ -27,7 +27,7 @@ from masis_desktop.core.evaluation.metrics import (
 )
 
 Result = dict[str, Any]
-Pairs = Sequence[tuple[EvalItem, Result]]
+Pairs = Sequence[tuple[BaseItem, Result]]
 
 RETRIEVAL_METHODS = ("fused", "dense", "bm25")  # fused is reported without a suffix
 RETRIEVAL_KS = (1, 5, 10)

@@ -19,12 +19,13 @@ from typing import TYPE_CHECKING, Any
 
 from masis_desktop.core.evaluation.aggregate import aggregate_answer
 from masis_desktop.core.evaluation.bootstrap import MetricValue
-from masis_desktop.core.evaluation.dataset import Dataset, EvalItem
+from masis_desktop.core.evaluation.checks_table import fired_checks
+from masis_desktop.core.evaluation.corpus import open_corpus
+from masis_desktop.core.evaluation.dataset import BaseItem, QuestionSet
 from masis_desktop.core.evaluation.fingerprint import pipeline_config
 from masis_desktop.core.evaluation.harness import ItemResult, ItemRunner, Log
 from masis_desktop.core.evaluation.judge import JudgeName, claim_sentences, make_judge, strip_citation_markers
 from masis_desktop.core.evaluation.metrics import alce_citation_scores, containment, token_f1
-from masis_desktop.core.evaluation.workspace import EvalWorkspace
 from masis_desktop.settings import Settings, load_settings
 
 if TYPE_CHECKING:
@@ -54,24 +55,25 @@ class AnswerMode:
         self.judge_name: JudgeName = judge
         self._models_factory = models_factory or _pool_models
 
-    def select(self, items: Sequence[EvalItem]) -> list[EvalItem]:
+    def select(self, items: Sequence[BaseItem]) -> list[BaseItem]:
         return list(items)
 
     def config(self) -> dict[str, Any]:
         return pipeline_config(("synthesizer", "critic", "evaluator"), self.settings, judge=self.judge_name)
 
     @contextmanager
-    def session(self, dataset: Dataset, log: Log) -> Iterator[ItemRunner]:
+    def session(self, dataset: QuestionSet, log: Log) -> Iterator[ItemRunner]:
         from masis_desktop.core.pipeline import ask, run_to_end
+        from masis_desktop.core.schemas import CitationAudit, CritiqueReport
 
         settings = self.settings
-        with EvalWorkspace(dataset, settings, log) as ews:
-            ws = ews.workspace
+        with open_corpus(dataset, settings, log) as corpus:
+            ws = corpus.workspace
             log("loading the models")
             models = self._models_factory(settings)
             judge = make_judge(self.judge_name, models.evaluator if self.judge_name == "llm" else None)
 
-            def run(item: EvalItem) -> ItemResult:
+            def run(item: BaseItem) -> ItemResult:
                 result = run_to_end(ask(item.question, workspace=ws, models=models, settings=settings,
                                         save_history=False))
                 response = result.response
@@ -93,7 +95,9 @@ class AnswerMode:
                 metrics = response.get("metrics") or {}
                 cited_ids = dict.fromkeys(c for s in sentences for c in s.citations)
                 cited_hits = [h for h in (ws.get_chunk(cid) for cid in cited_ids) if h is not None]
-                cited_passages = sorted({ews.passage_of(h) for h in cited_hits})
+                cited_passages = sorted({corpus.source_of(h) for h in cited_hits})
+                critique = CritiqueReport.model_validate(response.get("critique") or {})
+                audit = CitationAudit.model_validate(metrics.get("last_citation_audit") or {})
                 return {
                     "answerable": not item.unanswerable,
                     "abstained": abstained,
@@ -105,7 +109,9 @@ class AnswerMode:
                     "token_f1": f1,
                     "citation": citation,
                     "cited_passages": cited_passages,
-                    "cites_gold": bool(set(cited_passages) & set(item.passage_ids)),
+                    "cites_gold": bool(set(cited_ids) & set(corpus.gold_chunks(item))),
+                    # the checks that raised a finding on the final draft (``checks_table.py``)
+                    "checks": fired_checks(critique.issues, audit.claims, critique.fired_checks),
                     # the cited evidence as the judge saw it, so citations can be re-judged without re-running
                     "cited_evidence": {cid: passages[cid] for cid in cited_ids if cid in passages},
                     "retries": len(metrics.get("retry_reasons") or []),
@@ -125,6 +131,6 @@ class AnswerMode:
                     if callable(close):
                         close()  # free the models' memory now, not when the process ends
 
-    def aggregate(self, results: Sequence[tuple[EvalItem, ItemResult]]) -> dict[str, MetricValue]:
+    def aggregate(self, results: Sequence[tuple[BaseItem, ItemResult]]) -> dict[str, MetricValue]:
         return aggregate_answer(results)
 

@@ -11,6 +11,10 @@ right answers whose figure stood in the other), and audited by ``critic.critique
 The verdict is the critic's own, read from its report with the finalize rule: *accepted* when
 ``confidence >= pipeline.low_conf_threshold`` and neither ``hallucination_detected`` nor ``needs_retry``. The score
 for AUROC and pairwise accuracy is the fused ``confidence``. Retries and escalation play no part.
+
+Over a folder of whole documents the gold passage is the chunk(s) holding the item's evidence quotes. Each verdict
+also records the ids of the checks that fired on the answer; the report's ``tables.checks`` counts them per check
+on right and on wrong answers (``checks_table.py``), and ``masis eval critic`` prints that table.
 """
 
 from __future__ import annotations
@@ -21,11 +25,12 @@ from typing import TYPE_CHECKING, Any
 
 from masis_desktop.core.evaluation.aggregate import LENGTH_CONTROLLED, aggregate_critic, similar_length
 from masis_desktop.core.evaluation.bootstrap import MetricValue
-from masis_desktop.core.evaluation.dataset import Dataset, EvalItem
+from masis_desktop.core.evaluation.checks_table import checks_table, fired_checks
+from masis_desktop.core.evaluation.corpus import open_corpus
+from masis_desktop.core.evaluation.dataset import BaseItem, QuestionSet
 from masis_desktop.core.evaluation.fingerprint import pipeline_config
 from masis_desktop.core.evaluation.harness import ItemResult, ItemRunner, Log
 from masis_desktop.core.evaluation.metrics import normalize_answer
-from masis_desktop.core.evaluation.workspace import EvalWorkspace
 from masis_desktop.settings import Settings, load_settings
 
 if TYPE_CHECKING:
@@ -60,7 +65,7 @@ class CriticMode:
         self.settings = settings or load_settings()
         self._llm_factory = llm_factory or _pool_critic
 
-    def select(self, items: Sequence[EvalItem]) -> list[EvalItem]:
+    def select(self, items: Sequence[BaseItem]) -> list[BaseItem]:
         return [item for item in items if item.has_pair]
 
     def config(self) -> dict[str, Any]:
@@ -68,15 +73,15 @@ class CriticMode:
                                "hallucination_detected and not needs_retry")
 
     @contextmanager
-    def session(self, dataset: Dataset, log: Log) -> Iterator[ItemRunner]:
-        from masis_desktop.core.agents import critic as critic_agent
-        from masis_desktop.core.agents import researcher
-        from masis_desktop.core.agents.compress import build_context
+    def session(self, dataset: QuestionSet, log: Log) -> Iterator[ItemRunner]:
+        from masis_desktop.core.grounding.evidence import build_context
         from masis_desktop.core.pipeline import MAX_CHUNKS_SHOWN as MAX_SHOWN
+        from masis_desktop.core.pipeline import critic as critic_agent
+        from masis_desktop.core.pipeline import researcher
 
         settings = self.settings
-        with EvalWorkspace(dataset, settings, log) as ews:
-            ws = ews.workspace
+        with open_corpus(dataset, settings, log) as corpus:
+            ws = corpus.workspace
             log("loading the critic model")
             llm = self._llm_factory(settings)
             embedder = ws.embedder
@@ -92,6 +97,8 @@ class CriticMode:
                         "hallucination_detected": report.hallucination_detected, "needs_retry": report.needs_retry,
                         "penalty_factor": result.code.audit.penalty_factor, "model_audit": report.model_audit,
                         "issues": [i.issue_type.value for i in report.issues], "draft": draft,
+                        # the checks that raised a finding on this answer: the per-check table's firings
+                        "checks": fired_checks(report.issues, result.code.audit.claims, report.fired_checks),
                         # what code found, in words: held-out v14's refused right answers could not be read
                         "code_findings": [f"{f.type.value}: {f.description}"[:300] for f in result.code.findings],
                         "duration_ms": result.entry.get("duration_ms"),
@@ -105,23 +112,22 @@ class CriticMode:
                         "model_flags_ignored": result.entry.get("model_flags_ignored", []),
                         "model_verdict": result.entry.get("model_verdict")}
 
-            def run(item: EvalItem) -> ItemResult:
+            def run(item: BaseItem) -> ItemResult:
                 assert item.hallucinated_answer is not None
                 found = researcher.research(item.question, ws, settings.retrieval, iteration=0)
                 hits = list(found.kept)
-                gold: list[str] = []
+                # the whole gold passage, or every chunk holding a gold quote: the answer may lie in any of them
+                gold = corpus.gold_chunks(item)
                 pinned: list[str] = []
                 shown = {h.chunk_id for h in hits[:MAX_SHOWN]}
-                for pid in item.passage_ids:
-                    for cid in ews.chunks_of(pid):  # the whole passage: its answer may lie in any of its chunks
-                        gold.append(cid)
-                        if cid in shown:
-                            continue
-                        hit = ws.get_chunk(cid)
-                        if hit is None:
-                            raise RuntimeError(f"chunk {cid} of passage {pid} vanished")
-                        hits = [h for h in hits if h.chunk_id != cid] + [hit]
-                        pinned.append(cid)
+                for cid in gold:
+                    if cid in shown:
+                        continue
+                    hit = ws.get_chunk(cid)
+                    if hit is None:
+                        raise RuntimeError(f"gold chunk {cid} of item {item.id} vanished")
+                    hits = [h for h in hits if h.chunk_id != cid] + [hit]
+                    pinned.append(cid)
                 context = build_context(item.question, hits, budget_tokens=settings.pipeline.context_tokens,
                                         count_tokens=llm.count_tokens, embedder=embedder, max_chunks=MAX_SHOWN,
                                         pinned=pinned)
@@ -138,5 +144,9 @@ class CriticMode:
             finally:
                 _close(llm)  # free the model's memory now, not when the process ends
 
-    def aggregate(self, results: Sequence[tuple[EvalItem, ItemResult]]) -> dict[str, MetricValue]:
+    def aggregate(self, results: Sequence[tuple[BaseItem, ItemResult]]) -> dict[str, MetricValue]:
         return aggregate_critic(results)
+
+    def tables(self, results: Sequence[tuple[BaseItem, ItemResult]]) -> dict[str, Any]:
+        """Per-check firing counts on right and wrong answers (``checks_table.py``)."""
+        return {"checks": checks_table(r for _, r in results)}

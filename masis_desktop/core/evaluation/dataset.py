@@ -4,14 +4,19 @@ Line schema: ``{"id", "question", "passages": [{"id", "text"}], "answer", "hallu
 "unanswerable"?, "tags"?}``. An item's ``passages`` are its gold evidence (for an unanswerable item: related
 passages that do not hold the answer). All passages of a file form one workspace, so every other item's passages
 act as distractors; a passage may be listed by several items if its id and text are identical.
+
+The other kind of dataset, a folder of whole documents plus a questions file, is in ``folder.py``; both satisfy
+``QuestionSet``, which is all the harness sees.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
@@ -40,17 +45,21 @@ class Passage(_Strict):
         return value
 
 
-class EvalItem(_Strict):
+class BaseItem(_Strict):
+    """What every question of every dataset kind has: the question, the gold answer, an optional wrong twin.
+
+    The kinds differ only in how the gold evidence is given (passages inline, or quotes in a folder of whole
+    documents: ``folder.py``); the modes read the evidence through their corpus, never from the item."""
+
     id: str = Field(min_length=1, max_length=200)
     question: str = Field(min_length=1)
-    passages: list[Passage] = Field(min_length=1)
     answer: str
     hallucinated_answer: str | None = None
     unanswerable: bool = False
     tags: list[str] = Field(default_factory=list)
 
     @model_validator(mode="after")
-    def _consistent(self) -> EvalItem:
+    def _consistent_answers(self) -> BaseItem:
         if not self.question.strip():
             raise ValueError("question is blank")
         if not self.unanswerable and not self.answer.strip():
@@ -60,6 +69,19 @@ class EvalItem(_Strict):
                 raise ValueError("hallucinated_answer is blank (omit the key instead)")
             if self.hallucinated_answer.strip().lower() == self.answer.strip().lower():
                 raise ValueError("hallucinated_answer equals the answer")
+        return self
+
+    @property
+    def has_pair(self) -> bool:
+        """Usable by the critic mode: an answerable item with both a right and a wrong answer."""
+        return not self.unanswerable and self.hallucinated_answer is not None
+
+
+class EvalItem(BaseItem):
+    passages: list[Passage] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _distinct_passages(self) -> EvalItem:
         ids = [p.id for p in self.passages]
         if len(set(ids)) != len(ids):
             raise ValueError("the same passage id is listed twice in one item")
@@ -69,10 +91,26 @@ class EvalItem(_Strict):
     def passage_ids(self) -> list[str]:
         return [p.id for p in self.passages]
 
+
+class QuestionSet(Protocol):
+    """What the harness needs from any dataset kind: its items, a hash for resuming, and how to describe it."""
+
     @property
-    def has_pair(self) -> bool:
-        """Usable by the critic mode: an answerable item with both a right and a wrong answer."""
-        return not self.unanswerable and self.hallucinated_answer is not None
+    def path(self) -> Path: ...
+
+    @property
+    def sha256(self) -> str:
+        """Changes whenever anything a result depends on in the data changes (for a folder: every document)."""
+        ...
+
+    @property
+    def items(self) -> Sequence[BaseItem]: ...
+
+    def head(self, limit: int | None) -> Sequence[BaseItem]: ...
+
+    def describe(self) -> dict[str, Any]:
+        """The report's ``meta`` keys naming the data (``dataset``, and for a folder ``docs`` and its hash)."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -92,6 +130,9 @@ class Dataset:
 
     def head(self, limit: int | None) -> list[EvalItem]:
         return self.items if limit is None else self.items[:limit]
+
+    def describe(self) -> dict[str, Any]:
+        return {"dataset": str(self.path)}
 
 
 def load_dataset(path: Path) -> Dataset:
@@ -119,7 +160,7 @@ def load_dataset(path: Path) -> Dataset:
         try:
             item = EvalItem.model_validate(obj)
         except ValidationError as exc:
-            raise DatasetError(f"{path}:{lineno}: {_first_error(exc)}") from exc
+            raise DatasetError(f"{path}:{lineno}: {first_error(exc, EvalItem)}") from exc
         if item.id in item_lines:
             raise DatasetError(f"{path}:{lineno}: duplicate item id {item.id!r} (first on line {item_lines[item.id]})")
         item_lines[item.id] = lineno
@@ -135,10 +176,15 @@ def load_dataset(path: Path) -> Dataset:
     return Dataset(path=path, items=items, sha256=hashlib.sha256(raw).hexdigest())
 
 
-def _first_error(exc: ValidationError) -> str:
+def first_error(exc: ValidationError, model: type[BaseModel]) -> str:
+    """The first validation problem in one line, naming the allowed keys when a key is unknown and every missing
+    key at once (a line without ``answer`` and ``passages`` should not take two runs to fix)."""
+    missing = [".".join(str(p) for p in e.get("loc", ())) for e in exc.errors() if e.get("type") == "missing"]
+    if missing:
+        return f"missing key{'s' if len(missing) > 1 else ''} {', '.join(repr(m) for m in missing)}"
     err = exc.errors()[0]
     where = ".".join(str(part) for part in err.get("loc", ()))
     if err.get("type") == "extra_forbidden":
-        return f"unknown key {where!r} (a typo?); allowed: {', '.join(EvalItem.model_fields)}"
+        return f"unknown key {where!r} (a typo?); allowed: {', '.join(model.model_fields)}"
     message = str(err.get("msg", "invalid"))
     return f"{where}: {message}" if where else message

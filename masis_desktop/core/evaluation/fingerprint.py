@@ -13,11 +13,14 @@ from typing import Any
 import masis_desktop
 from masis_desktop.settings import Settings
 
-# What per-item results depend on: the pipeline, retrieval, and the harness's per-item code (not its reporting).
-_CODE_PATHS = ("core/agents", "core/pipeline.py", "core/store/search.py", "core/store/calibration.py",
-               "core/store/terms.py", "core/evaluation/retrieval_mode.py", "core/evaluation/critic_mode.py",
+# What per-item results depend on: the pipeline and its checks, retrieval, ingest (readers and chunker decide what
+# a folder of whole documents becomes), and the harness's per-item code (not its reporting).
+_CODE_PATHS = ("core/pipeline", "core/checks", "core/grounding", "core/text.py", "core/ingest",
+               "core/store/search.py", "core/store/calibration.py", "core/store/terms.py",
+               "core/evaluation/retrieval_mode.py", "core/evaluation/critic_mode.py",
                "core/evaluation/answer_mode.py", "core/evaluation/judge.py", "core/evaluation/metrics.py",
-               "core/evaluation/workspace.py")
+               "core/evaluation/workspace.py", "core/evaluation/corpus.py", "core/evaluation/folder.py",
+               "core/evaluation/folder_workspace.py", "core/evaluation/checks_table.py")
 
 
 def code_hash() -> str:

@@ -14,13 +14,13 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from masis_desktop.core.evaluation.bootstrap import MetricValue
-from masis_desktop.core.evaluation.dataset import Dataset, DatasetError, EvalItem
+from masis_desktop.core.evaluation.dataset import BaseItem, DatasetError, QuestionSet
 from masis_desktop.core.evaluation.report import build_report, write_report
 from masis_desktop.core.evaluation.runlog import ResultsLog, results_path_for
 from masis_desktop.errors import CancelledError, MasisError
 
 ItemResult = dict[str, Any]
-ItemRunner = Callable[[EvalItem], ItemResult]
+ItemRunner = Callable[[BaseItem], ItemResult]
 Log = Callable[[str], None]
 
 
@@ -39,7 +39,7 @@ ProgressCallback = Callable[[Progress], None]
 class EvalMode(Protocol):
     name: str
 
-    def select(self, items: Sequence[EvalItem]) -> list[EvalItem]:
+    def select(self, items: Sequence[BaseItem]) -> list[BaseItem]:
         """The items this mode evaluates, in file order."""
         ...
 
@@ -47,16 +47,21 @@ class EvalMode(Protocol):
         """Everything the per-item results depend on besides the dataset (models, settings, judge)."""
         ...
 
-    def session(self, dataset: Dataset, log: Log) -> AbstractContextManager[ItemRunner]:
+    def session(self, dataset: QuestionSet, log: Log) -> AbstractContextManager[ItemRunner]:
         """Set up (workspace, models) and yield the function that evaluates one item; tear down after."""
         ...
 
-    def aggregate(self, results: Sequence[tuple[EvalItem, ItemResult]]) -> dict[str, MetricValue]:
+    def aggregate(self, results: Sequence[tuple[BaseItem, ItemResult]]) -> dict[str, MetricValue]:
         """Per-item results -> named metrics (REPORT.json keys)."""
         ...
 
 
-def run_evaluation(mode: EvalMode, dataset: Dataset, out: Path, *, limit: int | None = None, resume: bool = True,
+TablesHook = Callable[[Sequence[tuple[BaseItem, ItemResult]]], dict[str, Any]]
+"""A mode may also define ``tables(results)``: named tables that are not one number with a CI (critic mode's
+per-check firing counts); they go into REPORT.json under ``report.TABLES_KEY``."""
+
+
+def run_evaluation(mode: EvalMode, dataset: QuestionSet, out: Path, *, limit: int | None = None, resume: bool = True,
                    on_progress: ProgressCallback | None = None, log: Log | None = None,
                    ids: Sequence[str] | None = None) -> dict[str, Any]:
     """Evaluate, write ``out`` (REPORT.json) and its results log, and return the report.
@@ -112,9 +117,11 @@ def run_evaluation(mode: EvalMode, dataset: Dataset, out: Path, *, limit: int | 
                 report_progress(item.id)
     ordered = [(item, results[item.id]) for item in items if item.id in results]
     metrics = mode.aggregate(ordered)
+    tables_hook: TablesHook | None = getattr(mode, "tables", None)
+    tables = tables_hook(ordered) if tables_hook is not None else {}
     meta: dict[str, Any] = {
         "mode": mode.name,
-        "dataset": str(dataset.path),
+        **dataset.describe(),
         "dataset_sha256": dataset.sha256,
         "items_in_dataset": len(dataset.items),
         "limit": limit,
@@ -127,6 +134,6 @@ def run_evaluation(mode: EvalMode, dataset: Dataset, out: Path, *, limit: int | 
         "results_file": str(results_file),
         "config": mode.config(),
     }
-    report = build_report(metrics, meta)
+    report = build_report(metrics, meta, tables)
     write_report(out, report)
     return report

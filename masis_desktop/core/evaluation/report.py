@@ -1,7 +1,9 @@
 """REPORT.json: every metric is a top-level key holding ``{"value", "ci_low", "ci_high", "n"}``.
 
-The one exception is ``meta`` (mode, dataset and its hash, models, judge, bootstrap settings, machine, time,
-error count), so a reader can tell exactly what produced the figures. The file is written atomically.
+Two keys are not metrics: ``meta`` (mode, dataset and its hash, models, judge, bootstrap settings, machine, time,
+error count), so a reader can tell exactly what produced the figures, and ``tables`` (counts that are not one
+number with a CI: critic mode's per-check firings, ``checks_table.py``), present when a mode has any. The file is
+written atomically.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from masis_desktop.core.evaluation.bootstrap import BOOTSTRAP_RESAMPLES, BOOTSTR
 from masis_desktop.settings import atomic_write_text
 
 META_KEY = "meta"
+TABLES_KEY = "tables"
+RESERVED_KEYS = (META_KEY, TABLES_KEY)
 METRIC_FIELDS = ("value", "ci_low", "ci_high", "n")
 
 
@@ -36,10 +40,14 @@ def machine_description() -> str:
     return f"{cpu}, {os.cpu_count()} cores, {system}, Python {platform.python_version()}"
 
 
-def build_report(metrics: Mapping[str, MetricValue], meta: Mapping[str, Any]) -> dict[str, Any]:
-    if META_KEY in metrics:
-        raise ValueError(f"{META_KEY!r} is reserved for the report's metadata")
+def build_report(metrics: Mapping[str, MetricValue], meta: Mapping[str, Any],
+                 tables: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    clash = [key for key in RESERVED_KEYS if key in metrics]
+    if clash:
+        raise ValueError(f"{clash[0]!r} is reserved for the report's metadata and tables")
     report: dict[str, Any] = {name: metric.as_dict() for name, metric in metrics.items()}
+    if tables:
+        report[TABLES_KEY] = dict(tables)
     report[META_KEY] = {
         **meta,
         "bootstrap": {"resamples": BOOTSTRAP_RESAMPLES, "seed": BOOTSTRAP_SEED, "confidence": CONFIDENCE,
@@ -62,7 +70,7 @@ def _fmt(value: float | None, percent: bool) -> str:
 
 def format_summary(report: Mapping[str, Any], *, title: str = "") -> str:
     """A readable table: metric, value, 95 % CI, n. Rates and scores print as percentages, the rest as numbers."""
-    rows = [(name, data) for name, data in report.items() if name != META_KEY]
+    rows = [(name, data) for name, data in report.items() if name not in RESERVED_KEYS]
     width = max([len(name) for name, _ in rows] + [6])
     lines = [title] if title else []
     lines.append(f"{'metric':<{width}}  {'value':>9}  {'95% CI':>21}  {'n':>5}")
@@ -71,6 +79,11 @@ def format_summary(report: Mapping[str, Any], *, title: str = "") -> str:
         value = _fmt(data["value"], percent)
         ci = "" if data["ci_low"] is None else f"[{_fmt(data['ci_low'], percent)}, {_fmt(data['ci_high'], percent)}]"
         lines.append(f"{name:<{width}}  {value:>9}  {ci:>21}  {data['n']:>5}")
+    tables = report.get(TABLES_KEY) or {}
+    if "checks" in tables:
+        from masis_desktop.core.evaluation.checks_table import format_checks_table
+
+        lines.extend(["", format_checks_table(tables["checks"])])
     meta = report.get(META_KEY) or {}
     if meta.get("errors"):
         lines.append(f"warning: {meta['errors']} item(s) failed and are left out of the figures "
