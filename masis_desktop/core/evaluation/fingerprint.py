@@ -15,7 +15,7 @@ from masis_desktop.settings import Settings
 
 # What per-item results depend on: the pipeline and its checks, retrieval, ingest (readers and chunker decide what
 # a folder of whole documents becomes), and the harness's per-item code (not its reporting).
-_CODE_PATHS = ("core/pipeline", "core/checks", "core/grounding", "core/text.py", "core/ingest",
+_CODE_PATHS = ("core/pipeline", "core/checks", "core/grounding", "core/text", "core/ingest",
                "core/store/search.py", "core/store/calibration.py", "core/store/terms.py",
                "core/evaluation/retrieval_mode.py", "core/evaluation/critic_mode.py",
                "core/evaluation/answer_mode.py", "core/evaluation/judge.py", "core/evaluation/metrics.py",
