@@ -14,19 +14,26 @@ How a page becomes chunks:
    token, because one "token" can cover a whole base64 blob (over-long words become a single ``[UNK]``).
 
 Every chunk is ``page.text[char_start:char_end]`` exactly, trimmed of surrounding whitespace. Chunks never cross
-pages. ``CHUNKER_VERSION`` is stored in each workspace; bumping it (or changing the sizes) re-chunks on open.
+pages. A paged document (PDF) is chunked as a whole (``chunk_pages``): running headers, footers and page numbers are
+left out of its chunks and its contents and index pages are not chunked (``furniture.py``), while the stored page
+text stays verbatim. ``CHUNKER_VERSION`` is stored in each workspace; bumping it (or changing the sizes) re-chunks
+on open.
 """
 
 from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from masis_desktop.core.ingest.furniture import readable_pages
 from masis_desktop.core.ingest.types import Heading, PageText, ReadResult
 
-CHUNKER_VERSION = "2"  # 2: a plain-text file's opening title is a heading (text_reader.title_heading)
+# 2: a plain-text file's opening title is a heading (text_reader.title_heading)
+# 3: a PDF's running headers, footers and page numbers are left out of its chunks, its contents and index pages
+#    are not chunked (furniture.py)
+CHUNKER_VERSION = "3"
 LINE_KINDS = {"code", "config"}
 # Room kept below the encoder's max sequence for the heading prefix and the [CLS]/[SEP] tokens.
 HEADING_RESERVE_TOKENS = 24
@@ -105,10 +112,15 @@ class Chunker:
 
     # --- public -----------------------------------------------------------------------------------------------
     def chunk(self, result: ReadResult) -> list[ChunkSpan]:
+        return self.chunk_pages(result.pages, result.kind)
+
+    def chunk_pages(self, pages: Sequence[PageText], kind: str = "text") -> list[ChunkSpan]:
+        """Chunks of one document's pages, in order. A paged document loses its furniture first: it is found
+        across pages, so this (not ``chunk_page``) is what a whole document is chunked with."""
         chunks: list[ChunkSpan] = []
         path: list[tuple[int, str]] = []  # heading stack carried across pages
-        for page in result.pages:
-            chunks.extend(self.chunk_page(page, result.kind, path))
+        for page in readable_pages(pages):
+            chunks.extend(self.chunk_page(page, kind, path))
         return chunks
 
     def chunk_page(self, page: PageText, kind: str = "text", path: list[tuple[int, str]] | None = None,

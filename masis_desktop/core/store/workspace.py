@@ -309,10 +309,10 @@ class Workspace:
         if chunking_changed:
             chunker = self.chunker()
             for doc_id in self.catalog.document_ids():
-                path: list[tuple[int, str]] = []
                 doc = self.catalog.document(doc_id)
                 kind = (doc.kind if doc else None) or "text"
-                spans = [span for page in self.catalog.pages(doc_id) for span in chunker.chunk_page(page, kind, path)]
+                # the whole document at once: a PDF's running headers are found across its pages
+                spans = chunker.chunk_pages(self.catalog.pages(doc_id), kind)
                 _, removed = self.catalog.replace_chunks(doc_id, spans)
                 vectors.remove(removed)
         self._stamp_versions()

@@ -3,9 +3,15 @@
 Why per character: ``FPDFText_GetText`` may insert or drop characters relative to pdfium's internal character list,
 and the UI needs ``char_start``/``char_end`` to be the indices ``FPDFText_GetCharBox`` understands. So the page text
 is built with one Python character per pdfium character index (``FPDFText_GetUnicode``); characters that are not
-printable (the ``\\r`` of pdfium's generated ``\\r\\n`` line breaks, soft-hyphen markers, NULs) become a space or are
-kept as ``\\n``, never removed, so ``len(page_text) == textpage.count_chars()`` and index *i* of the stored text is
-pdfium character *i*. ``pdf_char_boxes`` turns a stored span back into rectangles for drawing highlights.
+printable (the ``\\r`` of pdfium's generated ``\\r\\n`` line breaks, NULs) become a space or are kept as ``\\n``,
+never removed, so ``len(page_text) == textpage.count_chars()`` and index *i* of the stored text is pdfium character
+*i*. ``pdf_char_boxes`` turns a stored span back into rectangles for drawing highlights.
+
+A hyphen ending a line comes from pdfium as a marker (0x02, or a soft hyphen 0xAD) with the line break dropped
+("reintroduc\\x02ing"). It is stored as one character too: a soft hyphen U+00AD when the two fragments are one
+word ("reintroducing", which the reading text and the embedder's tokenizer rejoin), a "-" when they are a compound
+("Non-Maintainer"); which one is decided with the whole document as evidence (``core/ingest/hyphens.py``).
+Running headers, footers and contents pages stay in the stored text; the chunker leaves them out (``furniture.py``).
 
 PDFium is not thread-safe: every call into it here holds ``PDFIUM_LOCK`` (the UI renders pages under it too).
 """
@@ -16,6 +22,7 @@ import ctypes
 import threading
 from pathlib import Path
 
+from masis_desktop.core.ingest.hyphens import SOFT_HYPHEN, settle_hyphens
 from masis_desktop.core.ingest.types import PageText, ReadFailed, ReadResult
 
 PDFIUM_LOCK = threading.RLock()
@@ -26,8 +33,8 @@ def _char(code: int) -> str:
     """One display character for pdfium's code point at one index (length exactly 1)."""
     if code == 0x0D:  # pdfium emits "\r\n" for line breaks: keep the "\n", blank the "\r"
         return " "
-    if code == 0x02 or code == 0xAD:  # soft hyphen / hyphenation marker at a line end
-        return "-"
+    if code == 0x02 or code == 0xAD:  # hyphenation marker at a line end: one word or a compound (settle_hyphens)
+        return SOFT_HYPHEN
     if code < 0x20 and chr(code) not in _KEEP:
         return " "
     if 0xD800 <= code <= 0xDFFF or code > 0x10FFFF or code in (0xFFFE, 0xFFFF, 0xFEFF):
@@ -70,7 +77,7 @@ class PdfReader:
                 count = len(pdf)  # type: ignore[arg-type]
                 if count == 0:
                     raise ReadFailed("corrupt PDF: it has no pages")
-                pages: list[PageText] = []
+                texts: list[str] = []
                 for index in range(count):
                     try:
                         page = pdf[index]  # type: ignore[index]
@@ -80,9 +87,10 @@ class PdfReader:
                         page.close()
                     except Exception as exc:  # one broken page must not lose the others
                         raise ReadFailed(f"corrupt PDF: page {index + 1} cannot be read ({exc})") from exc
-                    pages.append(PageText(index + 1, text))
+                    texts.append(text)
             finally:
                 pdf.close()  # type: ignore[attr-defined]
+        pages = [PageText(number, text) for number, text in enumerate(settle_hyphens(texts), start=1)]
         result = ReadResult(self.kind, pages)
         if not result.has_text:
             raise ReadFailed(f"no extractable text in {count} page(s): the PDF looks scanned (image-only); "
