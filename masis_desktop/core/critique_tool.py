@@ -306,7 +306,8 @@ def extractive_revision(results: list[ClaimResult], sources: list[Source] | None
         elif r.sources_used and r.sources_used[0] in by_id:
             _, span = support(r.claim, [by_id[r.sources_used[0]]], Embeddings(None))
             if span is not None and span.score > 0:
-                stated = " ".join(by_id[span.chunk_id].text[span.char_start:span.char_end].split()).rstrip(".")
+                # the span is in the stored chunk text: quote what the source reads there
+                stated = " ".join(by_id[span.chunk_id].quote(span.char_start, span.char_end).split()).rstrip(".")
                 line = f"The sources state: {stated}."
                 if line not in parts:
                     parts.append(line)

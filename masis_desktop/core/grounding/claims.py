@@ -17,6 +17,7 @@ from typing import NamedTuple
 
 from masis_desktop.core import text as tx
 from masis_desktop.core.grounding import bands
+from masis_desktop.core.grounding.reading import Reading, read
 from masis_desktop.core.schemas import SearchHit
 
 # --- sources -----------------------------------------------------------------------------------------------------
@@ -24,7 +25,12 @@ from masis_desktop.core.schemas import SearchHit
 
 @dataclass
 class Source:
-    """A chunk as the audit sees it: text split once into sentences, quantities and word stems."""
+    """A chunk as the audit sees it: text split once into sentences, quantities and word stems.
+
+    ``text`` is the chunk's reading text (words broken across lines rejoined, ``reading.py``), and every offset into
+    it (``sentences``) is an offset into that; ``raw_span`` maps one back to the stored chunk text, which is what
+    the UI highlights by.
+    """
 
     id: str
     text: str
@@ -36,17 +42,31 @@ class Source:
     about: str = ""  # its section heading path and file name: where a name the chunk itself omits may stand
     head: str = ""  # heading, file name and first two sentences: what the chunk is about
     lines: list[str] = field(default_factory=list)  # its sentences, whitespace folded: what row checks read
+    reading: Reading | None = None  # how ``text`` maps back to the stored chunk text (None: it is the stored text)
 
     @classmethod
     def of(cls, hit: SearchHit) -> Source:
-        sentences = tx.split_sentences(hit.text) or [tx.Span(hit.text, 0, len(hit.text))]
+        reading = read(hit.text)
+        text = reading.text
+        sentences = tx.split_sentences(text) or [tx.Span(text, 0, len(text))]
         head = f"{hit.heading or ''} {sentences[0].text}"
         entities = frozenset({n.lower() for n in tx.names(head)} | set(YEAR.findall(head)))
         stem = re.sub(r"[-_.]+", " ", Path(hit.document).stem)
         about = f"{hit.heading or ''} {stem}".strip()
-        return cls(hit.chunk_id, hit.text, hit.document, sentences, tx.quantities(hit.text),
-                   tx.number_words_in(hit.text), entities, about,
-                   f"{about} {' '.join(s.text for s in sentences[:2])}", [" ".join(s.text.split()) for s in sentences])
+        return cls(hit.chunk_id, text, hit.document, sentences, tx.quantities(text),
+                   tx.number_words_in(text), entities, about,
+                   f"{about} {' '.join(s.text for s in sentences[:2])}", [" ".join(s.text.split()) for s in sentences],
+                   reading)
+
+    def raw_span(self, start: int, end: int) -> tuple[int, int]:
+        """The stored-chunk-text span of ``text[start:end]`` (what a ``SupportSpan`` holds)."""
+        return self.reading.raw_span(start, end) if self.reading is not None else (start, end)
+
+    def quote(self, raw_start: int, raw_end: int) -> str:
+        """What ``text`` reads for the stored-chunk-text span ``[raw_start, raw_end)``."""
+        if self.reading is None:
+            return self.text[raw_start:raw_end]
+        return self.reading.quote(raw_start, raw_end)
 
 
 YEAR = re.compile(r"\b(?:19|20)\d\d\b")

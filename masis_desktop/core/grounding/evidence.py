@@ -6,6 +6,9 @@ before the first answer token, and the same again (x2) in the 1.5B critic. So ev
 sentences most related to the question, from the best chunks, within ``budget_tokens``; the chunk ids stay
 attached, and the audit still checks claims against the full chunk text.
 
+The models read each chunk's reading text (``reading.py``: a word hyphenated across a line break is rejoined), since
+a small writer copies what it sees ("be-tween") into its answer; the chunk's stored text and offsets are untouched.
+
 Documents are data: the text shown to models is sanitised. Chat control tokens ("<|im_start|>") are removed,
 bracketed id-like markers inside documents ("[c999]") become "(c999)" so no model copies a fake citation,
 prompt-section labels lose their colon, and sentences that address the AI ("ignore previous instructions",
@@ -22,6 +25,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from masis_desktop.core import text as tx
+from masis_desktop.core.grounding.reading import reading_text
 from masis_desktop.core.grounding.support import Encoder
 from masis_desktop.core.schemas import SearchHit
 
@@ -163,7 +167,7 @@ def build_context(
     clean: dict[str, str] = {}
     notes: dict[str, list[str]] = {}
     for h in order:
-        clean[h.chunk_id], notes[h.chunk_id] = sanitize(h.text)
+        clean[h.chunk_id], notes[h.chunk_id] = sanitize(reading_text(h.text))
 
     def line(cid: str, body: str) -> str:
         return f"[{cid}] {body}\n"

@@ -1,7 +1,9 @@
 """How well a cited passage supports a sentence, and where: the score and the span the UI highlights.
 
 Content-word recall of the sentence in each sentence of the cited chunks, blended 50/50 with MiniLM similarity when
-an encoder is given (an encoder that fails degrades the score to lexical, never fails the audit).
+an encoder is given (an encoder that fails degrades the score to lexical, never fails the audit). Sentences are
+those of a chunk's reading text (``Source.text``); the span returned is mapped back to the stored chunk text, whose
+offsets the UI highlights by.
 """
 
 from __future__ import annotations
@@ -53,7 +55,8 @@ class Embeddings:
 
 
 def support(claim: str, sources: list[Source], emb: Embeddings) -> tuple[float, SupportSpan | None]:
-    """Support score of ``claim`` in ``sources`` and the best supporting sentence (offsets in its chunk)."""
+    """Support score of ``claim`` in ``sources`` and the best supporting sentence (offsets in its stored chunk
+    text, not in the reading text the sentence was matched in)."""
     stems = tx.content_stems(claim)
     best: tuple[float, SupportSpan | None] = (0.0, None)
     for src in sources:
@@ -64,8 +67,9 @@ def support(claim: str, sources: list[Source], emb: Embeddings) -> tuple[float, 
             local = lex if sim is None else 0.5 * lex + 0.5 * max(0.0, sim)
             score = max(local, chunk_recall if sim is None else 0.5 * chunk_recall + 0.5 * max(0.0, sim))
             if best[1] is None or local > best[1].score or (local == best[1].score and score > best[0]):
-                best = (max(best[0], score), SupportSpan(chunk_id=src.id, char_start=sent.start,
-                                                          char_end=sent.end, score=round(local, 3)))
+                start, end = src.raw_span(sent.start, sent.end)
+                best = (max(best[0], score), SupportSpan(chunk_id=src.id, char_start=start, char_end=end,
+                                                          score=round(local, 3)))
             else:
                 best = (max(best[0], score), best[1])
     return round(best[0], 3), best[1]
