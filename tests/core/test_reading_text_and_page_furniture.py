@@ -107,6 +107,15 @@ def test_lone_page_numbers_at_the_edge_are_furniture_but_a_footnote_number_is_no
         assert [text[a:b] for a, b in found] == [str(i)]
 
 
+def test_chapter_heading_starting_with_its_page_number_is_kept() -> None:
+    # printed page i on page i: "1 Introduction" opens page 1 by coincidence, the footers carry the page numbers
+    pages = [("1 Introduction \n" if i == 1 else "") + f"{BODIES[i]} \n{BODIES[i + 1]} \nWidget Guide {i}"
+             for i in range(1, 6)]
+    spans = furniture_spans(pages)
+    assert [pages[0][a:b] for a, b in spans[0]] == ["Widget Guide 1"]
+    assert all(len(found) == 1 for found in spans)
+
+
 def test_single_page_document_has_no_furniture() -> None:
     assert furniture_spans(["Title\nBody.\n1"]) == [[]]
 

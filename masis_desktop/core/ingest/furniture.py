@@ -11,7 +11,8 @@ near the top or bottom edge of a page is furniture when
 - its text, digits folded, stands at the edge of many pages ("Debian Developer's Reference, Release 12.18";
   "Page 3 of 9"): on at least ``_repeat_pages`` pages;
 - it starts or ends with the page's printed number, the printed number being the page index plus an offset that
-  many pages share ("Chapter 1: Introduction and preliminaries 5", "3.2. Administrative Duties 13");
+  many pages share ("Chapter 1: Introduction and preliminaries 5", "3.2. Administrative Duties 13"); at the top
+  of a page a line *starting* with it must stand on another page too, or "1 Introduction" on page 1 would go;
 - it is a lone page number (arabic or roman) at the very edge, or one matching a shared offset.
 
 Only whole lines from the edge inward are taken, stopping at the first body line, so furniture is always a prefix
@@ -92,7 +93,7 @@ def furniture_spans(texts: Sequence[str]) -> list[list[tuple[int, int]]]:
     if n < 2:
         return [[] for _ in texts]
     page_lines = [_lines(t) for t in texts]
-    repeated: Counter[str] = Counter()
+    seen: Counter[str] = Counter()  # pages each edge line (digits folded) stands on
     offsets: Counter[int] = Counter()
     for index, (text, lines) in enumerate(zip(texts, page_lines, strict=True), start=1):
         keys: set[str] = set()
@@ -104,33 +105,38 @@ def furniture_spans(texts: Sequence[str]) -> list[list[tuple[int, int]]]:
                 found.add(int(m.group(1) or m.group(2)) - index)
             if _LONE_NUMBER.fullmatch(line):
                 found.add(int(line) - index)
-        repeated.update(k for k in keys if any(c.isalpha() for c in k))
+        seen.update(k for k in keys if any(c.isalpha() for c in k))
         offsets.update(found)
     need = _repeat_pages(n)
-    running = {k for k, c in repeated.items() if c >= need}
+    running = {k for k, c in seen.items() if c >= need}
     shared = {d for d, c in offsets.items() if c >= need}
 
-    def furniture(line: str, index: int, outermost: bool) -> bool:
+    def furniture(line: str, index: int, outermost: bool, top: bool) -> bool:
         if _LONE_NUMBER.fullmatch(line):
             return outermost or int(line) - index in shared
         if _is_roman(line):
             return outermost
         if len(line.split()) > MAX_WORDS:
             return False
-        if _key(line) in running:
+        key = _key(line)
+        if key in running:
             return True
-        return any(int(m.group(1) or m.group(2)) - index in shared for m in _EDGE_NUMBER.finditer(line))
+        # "Chapter 2: Arrays 13" ends with its page number; a line *starting* with it at the top of a page may be
+        # a chapter heading that happens to sit on that page ("1 Introduction" on page 1), so there it must also
+        # stand on another page ("12 CHAPTER 2. ARRAYS" on every even page of the chapter)
+        return any(int(m.group(1) or m.group(2)) - index in shared
+                   and (m.group(2) is not None or not top or seen[key] >= 2) for m in _EDGE_NUMBER.finditer(line))
 
     spans: list[list[tuple[int, int]]] = []
     for index, (text, lines) in enumerate(zip(texts, page_lines, strict=True), start=1):
         found_spans: list[tuple[int, int]] = []
         top = 0
-        while top < min(EDGE_LINES, len(lines)) and furniture(text[slice(*lines[top])], index, top == 0):
+        while top < min(EDGE_LINES, len(lines)) and furniture(text[slice(*lines[top])], index, top == 0, True):
             found_spans.append(lines[top])
             top += 1
         bottom = len(lines) - 1
         while (bottom >= top and len(lines) - 1 - bottom < EDGE_LINES
-               and furniture(text[slice(*lines[bottom])], index, bottom == len(lines) - 1)):
+               and furniture(text[slice(*lines[bottom])], index, bottom == len(lines) - 1, False)):
             found_spans.append(lines[bottom])
             bottom -= 1
         spans.append(sorted(found_spans))
