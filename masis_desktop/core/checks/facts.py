@@ -14,8 +14,9 @@ from masis_desktop.core import text as tx
 from masis_desktop.core.checks.findings import FACT_FACTOR, Finding, cite_ids
 from masis_desktop.core.checks.focus import unasked_names
 from masis_desktop.core.grounding import bands
-from masis_desktop.core.grounding.arithmetic import computes, derivations, question_counts
+from masis_desktop.core.grounding.arithmetic import computes, derivations
 from masis_desktop.core.grounding.claims import Source, clause_around, quantity_in, same_value
+from masis_desktop.core.grounding.counts import question_counts
 from masis_desktop.core.schemas import IssueType
 
 

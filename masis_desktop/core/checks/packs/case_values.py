@@ -19,7 +19,6 @@ from masis_desktop.core.checks.focus import name_runs
 from masis_desktop.core.checks.packs.frames import elliptic
 from masis_desktop.core.checks.packs.labels import other_value
 from masis_desktop.core.grounding import bands, cases
-from masis_desktop.core.grounding.arithmetic import unwritten_products
 from masis_desktop.core.grounding.claims import (
     BRACKETED,
     FRAME_STEMS,
@@ -39,6 +38,7 @@ from masis_desktop.core.grounding.claims import (
     same_value,
     size_of,
 )
+from masis_desktop.core.grounding.products import unwritten_products
 from masis_desktop.core.schemas import IssueType
 
 # "Skerry 300: ...", "German Coordinator: ...", "Tariff 1 (06:00-22:00, Monday-Saturday): ..." (times in brackets)

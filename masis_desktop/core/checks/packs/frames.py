@@ -17,17 +17,10 @@ from masis_desktop.core import text as tx
 from masis_desktop.core.checks.asked import asked_kind
 from masis_desktop.core.checks.findings import FACT_FACTOR, INCOMPLETE_FACTOR, Finding, cite_ids
 from masis_desktop.core.grounding import bands, terms
-from masis_desktop.core.grounding.arithmetic import (
-    COUNT_ALTS,
-    COUNT_NAMES,
-    COUNTED_THING,
-    EXTRA,
-    computes,
-    count_value,
-    derivations,
-    with_conditions,
-)
+from masis_desktop.core.grounding.arithmetic import computes, derivations
 from masis_desktop.core.grounding.claims import JOINED, YEAR, ClaimEvidence, Source, claim_values, quantity_in
+from masis_desktop.core.grounding.counts import COUNT_ALTS, COUNT_NAMES, COUNTED_THING, EXTRA, count_value
+from masis_desktop.core.grounding.products import with_conditions
 from masis_desktop.core.schemas import IssueType
 
 _COUNT_WORDS = [w for w, v in tx.NUMBER_WORDS.items() if 2 <= v <= 20 and w not in ("double", "twice")]

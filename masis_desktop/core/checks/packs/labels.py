@@ -17,7 +17,6 @@ from masis_desktop.core.checks.asked import asked_kind
 from masis_desktop.core.checks.findings import FACT_FACTOR, Finding
 from masis_desktop.core.checks.retired import bare_count
 from masis_desktop.core.grounding import bands, cases
-from masis_desktop.core.grounding.arithmetic import MULTIBUY, count_value
 from masis_desktop.core.grounding.claims import (
     BRACKETED,
     FRAME_STEMS,
@@ -33,6 +32,8 @@ from masis_desktop.core.grounding.claims import (
     said_of,
     same_value,
 )
+from masis_desktop.core.grounding.counts import count_value
+from masis_desktop.core.grounding.products import MULTIBUY
 from masis_desktop.core.schemas import IssueType
 
 VALUE_FIT_MIN = 2  # question words a rival value's sentence must share, where the value's own sentences share none
