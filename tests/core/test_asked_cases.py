@@ -10,7 +10,7 @@ from masis_desktop.core.checks.asked import missing_amount, missing_contact, oth
 from masis_desktop.core.checks.audit import audit_answer
 from masis_desktop.core.checks.focus import in_year_span
 from masis_desktop.core.checks.model.slots import find_slots
-from masis_desktop.core.grounding import bands
+from masis_desktop.core.grounding import band_fit, bands
 from masis_desktop.core.grounding.claims import Source, period_markers
 from masis_desktop.core.schemas import IssueType
 from tests.core.pipeline_support import hit
@@ -414,11 +414,11 @@ def test_a_group_size_in_words_is_a_band_number_and_a_confirming_band_needs_no_m
     assert bands.asked_numbers(q) == {"group": 4.0}
     assert [d for t, d in _issues("EUR 35 [c1].", ESCAPE, q) if "falls under" in d]
     lines = [" ".join(s.text.split()) for s in tx.split_sentences(ESCAPE)]
-    assert bands.band_confirms(q, tx.quantities("EUR 29"), lines)
-    assert not bands.band_confirms(q, tx.quantities("EUR 35"), lines)
+    assert band_fit.band_confirms(q, tx.quantities("EUR 29"), lines)
+    assert not band_fit.band_confirms(q, tx.quantities("EUR 35"), lines)
     # a band stating two values of the unit settles nothing: both times hold Saturday
     florist = ["Same-day delivery for orders placed by 13:00 Monday–Friday and by 11:00 on Saturday."]
-    assert not bands.band_confirms("If I order on a Saturday, what is the latest time?", tx.quantities("13:00"),
+    assert not band_fit.band_confirms("If I order on a Saturday, what is the latest time?", tx.quantities("13:00"),
                                    florist)
     code = audit_answer("EUR 29 [c1].", [hit("c1", ESCAPE)], question=q)
     assert find_slots(code, [Source.of(hit("c1", ESCAPE))], q) == []  # code read the band: no slot question

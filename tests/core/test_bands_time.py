@@ -7,7 +7,7 @@ import pytest
 
 from masis_desktop.core import text as tx
 from masis_desktop.core.checks.audit import audit_answer
-from masis_desktop.core.grounding import bands
+from masis_desktop.core.grounding import band_fit, bands
 from masis_desktop.core.schemas import IssueType
 from tests.core.pipeline_support import hit
 
@@ -92,9 +92,9 @@ def test_the_month_band_holding_the_question_s_month_rules_out_another_season_s_
     assert 'falls under "Winter (November-February): Monday-Saturday 09:00-17:00' in desc
     assert _band_errors("17:00 [c1].", GARDEN, q) == []
     lines = _lines(GARDEN)
-    assert bands.band_conflicts(q, [(tx.quantities("17:00"), lines)]) == {}
+    assert band_fit.band_conflicts(q, [(tx.quantities("17:00"), lines)]) == {}
     # the winter band also states 09:00 and 16:30: it does not settle 17:00 by itself
-    assert not bands.band_confirms(q, tx.quantities("17:00"), lines)
+    assert not band_fit.band_confirms(q, tx.quantities("17:00"), lines)
     # no month named: no band, as before
     assert _band_errors("18:00 [c1].", GARDEN, "What time does the garden centre close on a weekday?") == []
     # a Sunday in January: the winter clause's Monday-Saturday rules the winter band out; the Sunday bands hold
@@ -110,8 +110,8 @@ def test_a_time_the_band_s_own_clause_excludes_rules_the_band_out() -> None:
     [desc] = _band_errors("GBP 3.40 [c1].", CABS, q)
     assert 'falls under "Tariff 2 (22:00-06:00 and all day Sunday): flag fall GBP 4.40' in desc
     lines = _lines(CABS)
-    assert bands.band_confirms(q, tx.quantities("GBP 4.40"), lines)
-    assert not bands.band_confirms(q, tx.quantities("GBP 3.40"), lines)
+    assert band_fit.band_confirms(q, tx.quantities("GBP 4.40"), lines)
+    assert not band_fit.band_confirms(q, tx.quantities("GBP 3.40"), lines)
     # in the daytime Tariff 1 holds
     day = "What's the flag fall if I get a Castle Cars cab at 2pm on a Tuesday?"
     assert _band_errors("GBP 3.40 [c1].", CABS, day) == []
@@ -120,7 +120,7 @@ def test_a_time_the_band_s_own_clause_excludes_rules_the_band_out() -> None:
     tuesday = "What's the flag fall if I get a Castle Cars cab on a Tuesday?"
     assert _band_errors("GBP 3.40 [c1].", CABS, tuesday) == []
     assert _band_errors("GBP 4.40 [c1].", CABS, tuesday)
-    assert bands.band_confirms(tuesday, tx.quantities("GBP 3.40"), lines)
+    assert band_fit.band_confirms(tuesday, tx.quantities("GBP 3.40"), lines)
 
 
 @pytest.mark.parametrize(("question", "right", "wrong"), [
@@ -130,8 +130,8 @@ def test_a_time_the_band_s_own_clause_excludes_rules_the_band_out() -> None:
 ])
 def test_conditions_joined_as_alternatives_hold_when_either_does(question: str, right: str, wrong: str) -> None:
     lines = _lines(PARKING)
-    assert bands.band_conflicts(question, [(tx.quantities(right), lines)]) == {}
-    assert list(bands.band_conflicts(question, [(tx.quantities(wrong), lines)])) == [0]
+    assert band_fit.band_conflicts(question, [(tx.quantities(right), lines)]) == {}
+    assert list(band_fit.band_conflicts(question, [(tx.quantities(wrong), lines)])) == [0]
 
 
 def test_opening_hours_under_a_day_still_hold_when_the_question_names_a_time_inside_them() -> None:

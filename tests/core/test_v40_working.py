@@ -8,7 +8,7 @@ price for a single will, a range with another start, another product's multi-buy
 from __future__ import annotations
 
 from masis_desktop.core.checks.model import verify
-from masis_desktop.core.grounding import bands
+from masis_desktop.core.grounding import band_fit
 from masis_desktop.core.grounding.claims import claim_values
 from tests.core.pipeline_support import check_pair, refusals
 
@@ -121,9 +121,9 @@ def test_v40_a_days_whole_range_settles_the_slot() -> None:
     question = "During what hours does Peak & Dale Homes host viewings on Sundays?"
     lines = VIEWINGS.split(". ")
     right = "Peak & Dale Homes hosts viewings from 11am to 3pm on Sundays."
-    assert bands.band_confirms(question, claim_values(right, question), lines)
+    assert band_fit.band_confirms(question, claim_values(right, question), lines)
     wrong = "Peak & Dale Homes hosts viewings from 11am to 4pm on Sundays."
-    assert not bands.band_confirms(question, claim_values(wrong, question), lines)
+    assert not band_fit.band_confirms(question, claim_values(wrong, question), lines)
 
 
 def test_v40_a_sentences_article_is_no_part_of_a_name() -> None:

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from masis_desktop.core import text as tx
 from masis_desktop.core.checks.findings import FACT_FACTOR, Finding, cite_ids
 from masis_desktop.core.checks.focus import unasked_names
-from masis_desktop.core.grounding import bands
+from masis_desktop.core.grounding import band_fit
 from masis_desktop.core.grounding.arithmetic import computes, derivations
 from masis_desktop.core.grounding.claims import Source, clause_around, quantity_in, same_value
 from masis_desktop.core.grounding.counts import question_counts
@@ -189,7 +189,7 @@ def fact_findings(claim: str, cited: list[Source], evidence: list[Source], *, qu
         if question and _AGED.match(claim, q.end) and q.value in question_counts(question):
             continue  # "for a three-year-old" is the question's "my 3-year-old" (held-out v28), "the 13-year-old"
             # the question's "My kids are 9 and 13" (v32)
-        if question and cited and bands.restated_condition(question, claim, q, [x for s in cited for x in s.lines]):
+        if question and cited and band_fit.restated_condition(question, claim, q, [x for s in cited for x in s.lines]):
             continue
         if question and _asker_number(claim, q, question):
             continue  # "so at 15 he is too young": the question's "My grandson is 15" (held-out v29)

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from masis_desktop.core import text as tx
-from masis_desktop.core.grounding import bands
+from masis_desktop.core.grounding import band_fit, bands
 
 _KINDS = ("day", "time")
 # "Peak is ...", "Off-peak times are ...", "Standard hours: ..."; a term of one to three words opening its clause
@@ -44,7 +44,7 @@ def _part_holds(part: str, asked: dict[str, float]) -> bool | None:
     named = [kind for kind in _KINDS if kind in asked and bands.scoped_bands(part, kind)]
     if not named:
         return None
-    return all(any(bands._holds(b, asked) for b in bands.scoped_bands(part, kind)) for kind in named)
+    return all(any(band_fit.holds(b, asked) for b in bands.scoped_bands(part, kind)) for kind in named)
 
 
 def defined_terms(question: str, lines: Sequence[str]) -> list[Term]:
@@ -81,7 +81,7 @@ def failing_term(value: tx.Quantity, lines: Sequence[str], terms: Sequence[Term]
     if not holding or not failing:
         return None
     stating = [c for line in lines for c in bands.clauses(line)
-               if bands._states(c, value) and not any(c in t.definition for t in terms)]
+               if band_fit.states(c, value) and not any(c in t.definition for t in terms)]
     if not stating:
         return None
     labels: list[Term] = []

@@ -27,7 +27,7 @@ from masis_desktop.core.checks.packs.frames import asked_pages
 from masis_desktop.core.checks.packs.labels import case_confirms
 from masis_desktop.core.checks.packs.people_days import person_confirms
 from masis_desktop.core.events import CancelToken
-from masis_desktop.core.grounding import bands
+from masis_desktop.core.grounding import band_fit
 from masis_desktop.core.grounding.claims import Source, claim_values
 from masis_desktop.core.llm.protocol import LLM
 from masis_desktop.errors import CancelledError
@@ -66,7 +66,7 @@ def find_slots(code: CodeAudit, sources: list[Source], question: str | None = No
         cited = [by_id[c] for c in claim.citations if c in by_id]
         if question:  # a rival business's page cited beside the asked one offers no options (held-out v34)
             cited = asked_pages(question, cited)
-        if question and bands.band_confirms(question, claim_values(plain, question),
+        if question and band_fit.band_confirms(question, claim_values(plain, question),
                                             [line for src in cited for line in src.lines]):
             continue  # the band holding the question's age, distance, group size or day states the value
         if question and person_confirms(question, plain, cited):

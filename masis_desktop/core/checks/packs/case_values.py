@@ -18,7 +18,7 @@ from masis_desktop.core.checks.findings import FACT_FACTOR, INCOMPLETE_FACTOR, F
 from masis_desktop.core.checks.focus import name_runs
 from masis_desktop.core.checks.packs.frames import elliptic
 from masis_desktop.core.checks.packs.labels import other_value
-from masis_desktop.core.grounding import bands, cases
+from masis_desktop.core.grounding import band_fit, bands, cases
 from masis_desktop.core.grounding.claims import (
     BRACKETED,
     FRAME_STEMS,
@@ -426,7 +426,7 @@ def _asker_has_band_price(question: str, band: bands.Band) -> bool:
 
 def band_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
     """Per claim (its text without citations, its cited passages), a figure from outside the band holding the
-    question's age, distance or group size (``bands.band_conflicts``): "my 12-year-old" answered with the adult
+    question's age, distance or group size (``band_fit.band_conflicts``): "my 12-year-old" answered with the adult
     price where "Children 6-17: EUR 10" is written."""
     asked_numbers = bands.asked_numbers(question)
     if not asked_numbers:
@@ -434,7 +434,7 @@ def band_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, F
     figures = [[v for v in c.values if isinstance(v, tx.Quantity)] for c in claims]
     lines = [[line for src in c.cited for line in src.lines] for c in claims]
     out: dict[int, Finding] = {}
-    for index, band in bands.band_conflicts(question, list(zip(figures, lines, strict=True))).items():
+    for index, band in band_fit.band_conflicts(question, list(zip(figures, lines, strict=True))).items():
         if "time" in asked_numbers and any(a.value <= asked_numbers["time"] * 60 <= b.value
                                            for a, b in bands.time_ranges(claims[index].plain)):
             continue  # the claim writes a range holding the asked time: "12:00–13:30" for lunchtime (held-out v8)

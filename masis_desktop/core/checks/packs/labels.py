@@ -16,7 +16,7 @@ from masis_desktop.core import text as tx
 from masis_desktop.core.checks.asked import asked_kind
 from masis_desktop.core.checks.findings import FACT_FACTOR, Finding
 from masis_desktop.core.checks.retired import bare_count
-from masis_desktop.core.grounding import bands, cases
+from masis_desktop.core.grounding import band_fit, bands, cases
 from masis_desktop.core.grounding.claims import (
     BRACKETED,
     FRAME_STEMS,
@@ -454,7 +454,7 @@ def value_fit_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[i
     out: dict[int, Finding] = {}
     for index, (plain, cited, _) in enumerate(claims):
         figures: list[tx.Quantity | str] = [q for q in claim_values(plain, question) if q.unit]
-        if bands.band_confirms(question, [q for q in figures if isinstance(q, tx.Quantity)],
+        if band_fit.band_confirms(question, [q for q in figures if isinstance(q, tx.Quantity)],
                                [line for src in cited for line in src.lines]):
             continue  # the band holding the question's group size or age states it ("Groups of 31-60 pupils")
         for src in cited:
