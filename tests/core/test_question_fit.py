@@ -13,7 +13,7 @@ from masis_desktop.core.checks.asked import missing_time, other_day, subject_wit
 from masis_desktop.core.checks.audit import audit_answer
 from masis_desktop.core.checks.focus import unasked_names
 from masis_desktop.core.checks.model.slots import find_slots
-from masis_desktop.core.checks.packs.people_days import person_confirms
+from masis_desktop.core.checks.packs.people import person_confirms
 from masis_desktop.core.grounding import bands
 from masis_desktop.core.grounding.arithmetic import asks_computation
 from masis_desktop.core.grounding.claims import Source, claim_values

@@ -43,7 +43,7 @@ from masis_desktop.core.checks.focus import (
 )
 from masis_desktop.core.checks.packs.case_values import denies_band
 from masis_desktop.core.checks.packs.frames import ASKS_VALUE
-from masis_desktop.core.checks.packs.people_days import person_name
+from masis_desktop.core.checks.packs.people import person_name
 from masis_desktop.core.checks.registry import Selection
 from masis_desktop.core.grounding import bands
 from masis_desktop.core.grounding.claims import NEGATION, OPENS_NO, Source, derived_forms

@@ -26,7 +26,7 @@ from typing import Literal
 
 from masis_desktop.core.checks import retired
 from masis_desktop.core.checks.findings import Finding
-from masis_desktop.core.checks.packs import case_values, frames, labels, money_bands, people_days
+from masis_desktop.core.checks.packs import case_values, frames, labels, money_bands, people, schedules
 from masis_desktop.core.grounding.claims import ClaimEvidence, Source
 from masis_desktop.settings import CHECK_PACKS, CheckSettings
 
@@ -80,11 +80,11 @@ CASE_CHECKS: tuple[CaseCheck, ...] = (
     _case("pack.prices.size_row", "a price its passage gives for another size than the one the claim gives it for",
           case_values.size_row_findings, P),
     _case("pack.business.contact", "a phone number or address its passage writes beside another person than the "
-          "one asked about", people_days.contact_findings, B),
+          "one asked about", people.contact_findings, B),
     _case("frames.number_word", "a count in words no passage states with its noun where one states another count "
           "of the same thing", frames.number_word_findings, None),
     _case("pack.schedules.weekday_fit", "a weekday read from a sentence about another case",
-          people_days.weekday_fit_findings, S),
+          schedules.weekday_fit_findings, S),
     _case("pack.prices.denied_case", "a yes to a question whose case a cited clause denies",
           case_values.denied_case_findings, P),
     _case("pack.prices.concession", "a price given without the concession its passage grants the question's age "
@@ -100,23 +100,23 @@ CASE_CHECKS: tuple[CaseCheck, ...] = (
     _case("pack.prices.sibling_clause", "a value read from the clause of another named case beside the question's",
           case_values.sibling_findings, P),
     _case("pack.business.year_person", "a person named only in pages of another year than the one asked",
-          people_days.year_person_findings, B, sources=True),
+          people.year_person_findings, B, sources=True),
     _case("pack.schedules.person_day", "a person the passage gives other days than the one asked",
-          people_days.person_day_findings, S),
+          people.person_day_findings, S),
     _case("pack.business.person", "a person whose clauses share fewer of the question's words than another "
-          "person's", people_days.person_findings, B),
+          "person's", people.person_findings, B),
     _case("pack.schedules.ordinal_day", "a weekday of the month its passages write with another ordinal",
-          people_days.ordinal_day_findings, S),
+          schedules.ordinal_day_findings, S),
     _case("pack.schedules.range_pair", "a time range no passage writes, one end of which a cited range pairs with "
-          "another end", people_days.range_pair_findings, S),
+          "another end", schedules.range_pair_findings, S),
     _case("pack.schedules.range_end", "the start of a range given as when something ends, or the other way round",
-          people_days.range_end_findings, S),
+          schedules.range_end_findings, S),
     _case("pack.prices.named_case", "a figure stated only in sentences opening with another case's name",
           labels.named_case_findings, P),
     _case("pack.prices.comparator", "a figure from the other side of a limit the claim names (before/after, "
           "up to/over)", labels.comparator_findings, P),
     _case("pack.schedules.year_part", "a value from the part of a sentence naming another year than the one asked",
-          people_days.year_part_findings, S),
+          schedules.year_part_findings, S),
     _case("pack.prices.named_after", "a price followed by the name of a thing the cited clauses price differently",
           labels.named_after_findings, P),
     _case("pack.prices.saving", "a saving that is not the difference of the two prices the claim states",
@@ -130,9 +130,9 @@ CASE_CHECKS: tuple[CaseCheck, ...] = (
     _case("pack.prices.listed_case", "a value a sentence gives for another listed case than the one asked",
           case_values.listed_case_findings, P),
     _case("pack.schedules.day_binding", "a weekday its passage gives only to other things",
-          people_days.day_binding_findings, S),
+          schedules.day_binding_findings, S),
     _case("pack.schedules.day_value", "a time or place another day's part of the passage states",
-          people_days.day_value_findings, S),
+          schedules.day_value_findings, S),
     _case("pack.business.title_copy", "a page title copied as a sentence of the answer",
           frames.title_copy_findings, B),
     _case("pack.prices.sibling_word", "a price from a clause lacking a word of the question that its sibling "
@@ -152,7 +152,7 @@ CASE_CHECKS: tuple[CaseCheck, ...] = (
     _case("pack.prices.condition_amount", "a price the passage states only for another amount of what the "
           "question measures", frames.condition_amount_findings, P),
     _case("pack.schedules.day_sentence", "a weekday its passage writes only in sentences about other things",
-          people_days.day_sentence_findings, S),
+          schedules.day_sentence_findings, S),
     _case("pack.prices.past_limit", "the base price for what a limit covers given for the charge past it",
           frames.past_limit_findings, P),
     _case("pack.prices.default_case", "a variant's price given for the standard one",
@@ -160,7 +160,7 @@ CASE_CHECKS: tuple[CaseCheck, ...] = (
     _case("pack.prices.modifier", "a figure given for the question's kind of a thing whose clause prices another "
           "kind", labels.modifier_findings, P),
     _case("pack.business.contrast_person", "a person named for what the other half of a contrasted sentence gives "
-          "to someone else", people_days.contrast_person_findings, B),
+          "to someone else", people.contrast_person_findings, B),
     _case("pack.prices.list_item", "the price of one list item given under another item's word",
           labels.list_item_findings, P),
     _case("pack.prices.money_band", "a price for a range of money holding none of the question's sums",
