@@ -26,7 +26,16 @@ from typing import Literal
 
 from masis_desktop.core.checks import retired
 from masis_desktop.core.checks.findings import Finding
-from masis_desktop.core.checks.packs import case_values, frames, labels, money_bands, people, schedules
+from masis_desktop.core.checks.packs import (
+    case_bands,
+    case_values,
+    case_variants,
+    frames,
+    labels,
+    money_bands,
+    people,
+    schedules,
+)
 from masis_desktop.core.grounding.claims import ClaimEvidence, Source
 from masis_desktop.settings import CHECK_PACKS, CheckSettings
 
@@ -78,7 +87,7 @@ CASE_CHECKS: tuple[CaseCheck, ...] = (
     _case("pack.prices.closed_case", "a value read from a sentence naming another case of a closed set (full/half "
           "day, adult/child, weekday/weekend) than the question's", case_values.case_findings, P),
     _case("pack.prices.size_row", "a price its passage gives for another size than the one the claim gives it for",
-          case_values.size_row_findings, P),
+          case_variants.size_row_findings, P),
     _case("pack.business.contact", "a phone number or address its passage writes beside another person than the "
           "one asked about", people.contact_findings, B),
     _case("frames.number_word", "a count in words no passage states with its noun where one states another count "
@@ -86,9 +95,9 @@ CASE_CHECKS: tuple[CaseCheck, ...] = (
     _case("pack.schedules.weekday_fit", "a weekday read from a sentence about another case",
           schedules.weekday_fit_findings, S),
     _case("pack.prices.denied_case", "a yes to a question whose case a cited clause denies",
-          case_values.denied_case_findings, P),
+          case_variants.denied_case_findings, P),
     _case("pack.prices.concession", "a price given without the concession its passage grants the question's age "
-          "or group", case_values.concession_findings, P),
+          "or group", case_bands.concession_findings, P),
     _case("versions.former_value", "a value its passage states only as the one before a change, for a question "
           "about now", retired.former_value_findings, None),
     _case("versions.retired", "a figure read only from a list another passage says replaced it",
@@ -96,7 +105,7 @@ CASE_CHECKS: tuple[CaseCheck, ...] = (
     _case("frames.term", "a value under a term whose definition does not hold the question's day and time",
           frames.term_findings, None),
     _case("pack.prices.bands", "a figure from outside the band (age, distance, group size) that holds the "
-          "question's", case_values.band_findings, P),
+          "question's", case_bands.band_findings, P),
     _case("pack.prices.sibling_clause", "a value read from the clause of another named case beside the question's",
           case_values.sibling_findings, P),
     _case("pack.business.year_person", "a person named only in pages of another year than the one asked",
@@ -128,7 +137,7 @@ CASE_CHECKS: tuple[CaseCheck, ...] = (
     _case("pack.prices.value_fit", "a value from a sentence sharing nothing with the question, where another "
           "sentence with another value of its kind shares its words", labels.value_fit_findings, P),
     _case("pack.prices.listed_case", "a value a sentence gives for another listed case than the one asked",
-          case_values.listed_case_findings, P),
+          case_variants.listed_case_findings, P),
     _case("pack.schedules.day_binding", "a weekday its passage gives only to other things",
           schedules.day_binding_findings, S),
     _case("pack.schedules.day_value", "a time or place another day's part of the passage states",
@@ -144,11 +153,11 @@ CASE_CHECKS: tuple[CaseCheck, ...] = (
     _case("frames.template", "a figure written after the passage's own words for another figure",
           frames.template_findings, None),
     _case("pack.prices.without", "a price of the thing with what the question asks it without",
-          case_values.without_findings, P),
+          case_variants.without_findings, P),
     _case("frames.name", "a name put into the words of a clause that does not name it", frames.name_frame_findings,
           None),
     _case("pack.prices.or_case", "the default price of 'X, or Y for <case>' given for the named case",
-          case_values.or_case_findings, P),
+          case_variants.or_case_findings, P),
     _case("pack.prices.condition_amount", "a price the passage states only for another amount of what the "
           "question measures", frames.condition_amount_findings, P),
     _case("pack.schedules.day_sentence", "a weekday its passage writes only in sentences about other things",
@@ -156,7 +165,7 @@ CASE_CHECKS: tuple[CaseCheck, ...] = (
     _case("pack.prices.past_limit", "the base price for what a limit covers given for the charge past it",
           frames.past_limit_findings, P),
     _case("pack.prices.default_case", "a variant's price given for the standard one",
-          case_values.default_case_findings, P),
+          case_variants.default_case_findings, P),
     _case("pack.prices.modifier", "a figure given for the question's kind of a thing whose clause prices another "
           "kind", labels.modifier_findings, P),
     _case("pack.business.contrast_person", "a person named for what the other half of a contrasted sentence gives "

@@ -15,7 +15,7 @@ Clare Abernethy"), and another age band's rule ("Juniors under 14 must be superv
 fly alone" answered "aged 14 to 17 must be supervised").
 The 1.5B critic reads such a sentence as supporting any of its values; the code reads which case each belongs to.
 These checks only read the cited passages' sentences and the claim: each returns what it found, and the audit's
-case checks (``case_values``) turn it into a finding.
+case checks (``checks.packs.case_variants.listed_case_findings``) turn it into a finding.
 """
 
 from __future__ import annotations
