@@ -29,12 +29,14 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from pydantic import Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from masis_desktop.core.evaluation.dataset import BaseItem, DatasetError, _Strict, first_error
+from masis_desktop.core.evaluation.dataset import BaseItem, DatasetError, first_error
 
 
-class Evidence(_Strict):
+class Evidence(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)  # a typo in a key is an error, as for the items
+
     file: str = Field(min_length=1, max_length=1000)
     quote: str = Field(min_length=1)
 
