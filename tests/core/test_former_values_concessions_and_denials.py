@@ -206,7 +206,7 @@ SHOPS = ("Fern & Feather has two shops. The Ashwell shop at 4 Mill Lane opens Mo
 def test_figures_the_asked_cases_own_sentences_state_get_no_slot_question() -> None:
     from masis_desktop.core.checks.audit import audit_answer
     from masis_desktop.core.checks.model.slots import find_slots
-    from masis_desktop.core.checks.packs.labels import case_confirms
+    from masis_desktop.core.checks.packs.value_fit import case_confirms
     from masis_desktop.core.grounding.claims import Source
     from tests.core.pipeline_support import hit
 

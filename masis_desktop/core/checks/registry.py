@@ -33,8 +33,10 @@ from masis_desktop.core.checks.packs import (
     frames,
     labels,
     money_bands,
+    offers,
     people,
     schedules,
+    value_fit,
 )
 from masis_desktop.core.grounding.claims import ClaimEvidence, Source
 from masis_desktop.settings import CHECK_PACKS, CheckSettings
@@ -121,7 +123,7 @@ CASE_CHECKS: tuple[CaseCheck, ...] = (
     _case("pack.schedules.range_end", "the start of a range given as when something ends, or the other way round",
           schedules.range_end_findings, S),
     _case("pack.prices.named_case", "a figure stated only in sentences opening with another case's name",
-          labels.named_case_findings, P),
+          value_fit.named_case_findings, P),
     _case("pack.prices.comparator", "a figure from the other side of a limit the claim names (before/after, "
           "up to/over)", labels.comparator_findings, P),
     _case("pack.schedules.year_part", "a value from the part of a sentence naming another year than the one asked",
@@ -129,13 +131,13 @@ CASE_CHECKS: tuple[CaseCheck, ...] = (
     _case("pack.prices.named_after", "a price followed by the name of a thing the cited clauses price differently",
           labels.named_after_findings, P),
     _case("pack.prices.saving", "a saving that is not the difference of the two prices the claim states",
-          labels.saving_findings, P),
+          offers.saving_findings, P),
     _case("pack.prices.multibuy", "a multi-buy whose count a clause gives another product's price",
-          labels.multibuy_findings, P),
+          offers.multibuy_findings, P),
     _case("pack.prices.label", "a figure given under the question's words that its passage never uses, or uses "
           "beside another figure", labels.label_findings, P),
     _case("pack.prices.value_fit", "a value from a sentence sharing nothing with the question, where another "
-          "sentence with another value of its kind shares its words", labels.value_fit_findings, P),
+          "sentence with another value of its kind shares its words", value_fit.value_fit_findings, P),
     _case("pack.prices.listed_case", "a value a sentence gives for another listed case than the one asked",
           case_variants.listed_case_findings, P),
     _case("pack.schedules.day_binding", "a weekday its passage gives only to other things",

