@@ -340,3 +340,15 @@ def test_report_json_has_one_object_per_metric_and_a_meta_key(tmp_path: Path) ->
     assert "recall@1" in text and "50.0%" in text and "[25.0%, 75.0%]" in text and "n/a" in text
     with pytest.raises(ValueError):
         build_report({META_KEY: MetricValue(1.0, 1.0, 1.0, 1)}, {})
+
+
+def test_judged_right_reads_a_phrase_or_most_of_a_long_gold_answer() -> None:
+    from masis_desktop.core.evaluation.metrics import judged_right
+
+    assert judged_right("The upload limit is 100 MB per file [c1].", "100 MB")
+    assert not judged_right("The upload limit is 25 MB [c1].", "100 MB")
+    assert not judged_right("Arthur's Magazine and its rival", "First for Women")
+    gold = "Programs must not rely on files in /tmp surviving a reboot"
+    assert judged_right("No: files in /tmp may not survive a reboot, so programs must not rely on them.", gold)
+    assert not judged_right("Files in /var/tmp are kept between reboots.", gold)
+    assert not judged_right("anything", "")

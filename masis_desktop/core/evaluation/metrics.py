@@ -155,6 +155,28 @@ def containment(prediction: str, gold: str) -> float:
     return float(f" {gold_norm} " in f" {normalize_answer(prediction)} ")
 
 
+GOLD_RECALL_MIN = 0.8  # of a long gold answer's content tokens, the share a right answer writes
+LONG_GOLD_TOKENS = 4
+_STOP = frozenset({"a", "an", "the", "of", "to", "in", "on", "for", "and", "or", "is", "are", "was", "were", "be",
+                   "it", "its", "by", "with", "as", "at", "that", "this", "from"})
+
+
+def judged_right(prediction: str, gold: str) -> bool:
+    """The lexical "answered right" judge: the normalised gold answer occurs in the prediction as a phrase, or, for
+    a gold answer of ``LONG_GOLD_TOKENS`` tokens or more (a sentence-like answer the writer may word differently),
+    at least ``GOLD_RECALL_MIN`` of its content tokens occur in the prediction. Lenient on an answer that also says
+    more (it cannot tell a right answer padded with a wrong one), strict on paraphrase of short answers."""
+    if not normalize_answer(gold):
+        return False
+    if containment(prediction, gold):
+        return True
+    gold_tokens = [t for t in normalize_answer(gold).split() if t not in _STOP]
+    if len(normalize_answer(gold).split()) < LONG_GOLD_TOKENS or not gold_tokens:
+        return False
+    said = set(normalize_answer(prediction).split())
+    return sum(t in said for t in gold_tokens) / len(gold_tokens) >= GOLD_RECALL_MIN
+
+
 # --- citations (ALCE) ----------------------------------------------------------------------------------------
 
 Judge = Callable[[str, str], bool]
