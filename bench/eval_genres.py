@@ -33,7 +33,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.genres import ROOT, Split, splits  # noqa: E402
+from bench.genres import ROOT, Split, splits
 
 
 def run_mode(split: Split, mode: str, out: Path, limit: int | None, env: dict[str, str]) -> None:

@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.genres import splits  # noqa: E402
+from bench.genres import splits
 
 K = 10
 
