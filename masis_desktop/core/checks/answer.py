@@ -41,8 +41,8 @@ from masis_desktop.core.checks.focus import (
     unbound_names,
     unbound_numbers,
 )
+from masis_desktop.core.checks.packs.business_pages import ASKS_VALUE
 from masis_desktop.core.checks.packs.case_bands import denies_band
-from masis_desktop.core.checks.packs.frames import ASKS_VALUE
 from masis_desktop.core.checks.packs.people import person_name
 from masis_desktop.core.checks.registry import Selection
 from masis_desktop.core.grounding import bands

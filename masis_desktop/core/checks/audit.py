@@ -47,12 +47,12 @@ from masis_desktop.core.checks import registry
 from masis_desktop.core.checks.answer import AnswerGaps, AnswerOutcome, answer_findings, denial_confirms, loop_finding
 from masis_desktop.core.checks.facts import fact_findings
 from masis_desktop.core.checks.findings import Finding, cite_ids
+from masis_desktop.core.checks.packs.business_pages import (
+    asked_pages,
+)
 from masis_desktop.core.checks.packs.case_values import (
     row_finding,
     row_values,
-)
-from masis_desktop.core.checks.packs.frames import (
-    asked_pages,
 )
 from masis_desktop.core.checks.registry import ALL, Selection
 from masis_desktop.core.checks.variation import Occurrence, variation_findings

@@ -27,6 +27,7 @@ from typing import Literal
 from masis_desktop.core.checks import retired
 from masis_desktop.core.checks.findings import Finding
 from masis_desktop.core.checks.packs import (
+    business_pages,
     case_bands,
     case_values,
     case_variants,
@@ -145,7 +146,7 @@ CASE_CHECKS: tuple[CaseCheck, ...] = (
     _case("pack.schedules.day_value", "a time or place another day's part of the passage states",
           schedules.day_value_findings, S),
     _case("pack.business.title_copy", "a page title copied as a sentence of the answer",
-          frames.title_copy_findings, B),
+          business_pages.title_copy_findings, B),
     _case("pack.prices.sibling_word", "a price from a clause lacking a word of the question that its sibling "
           "clause writes", case_values.sibling_word_findings, P),
     _case("frames.value", "a figure put into the words of a clause that states another figure of its kind",
@@ -177,9 +178,9 @@ CASE_CHECKS: tuple[CaseCheck, ...] = (
     _case("pack.prices.money_band", "a price for a range of money holding none of the question's sums",
           money_bands.money_band_findings, P),
     _case("pack.business.other_business", "a claim citing only pages of another business than the one asked",
-          frames.other_business_findings, B, sources=True),
+          business_pages.other_business_findings, B, sources=True),
     _case("pack.business.rival_business", "a figure or person only a rival business's cited page states",
-          frames.rival_business_findings, B, all_pages=True),
+          business_pages.rival_business_findings, B, all_pages=True),
 )
 
 # Checks run inline by the audit (per sentence, per answer) and by the critic; registered for their ids.

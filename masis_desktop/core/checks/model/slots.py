@@ -23,7 +23,7 @@ from typing import Any
 from masis_desktop.core import text as tx
 from masis_desktop.core.checks.audit import CodeAudit
 from masis_desktop.core.checks.model.verify import scored_values
-from masis_desktop.core.checks.packs.frames import asked_pages
+from masis_desktop.core.checks.packs.business_pages import asked_pages
 from masis_desktop.core.checks.packs.people import person_confirms
 from masis_desktop.core.checks.packs.value_fit import case_confirms
 from masis_desktop.core.events import CancelToken

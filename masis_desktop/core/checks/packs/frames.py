@@ -1,39 +1,39 @@
-"""Question-frame checks for a value written in another clause's or another page's words.
+"""Question-frame checks for a value written in another clause's words: a figure or name put into the frame of a
+clause that states another.
 
-A figure or name put into the frame of a clause that states another (``frame_findings``, ``name_frame_findings``,
-``template_findings``), counts written in words and counts of extras (``number_word_findings``,
-``extra_count_findings``), a term whose definition does not hold (``term_findings``), a price for another amount
-(``condition_amount_findings``), a rival business's page (``asked_pages``, ``rival_business_findings``) and a copied
-page title (``title_copy_findings``). ``citations.audit_answer`` runs the checks.
+A passage's clause frames its figure ("The deposit is £50", "Stages 4–7: ..., maximum 12 pupils"); an answer that
+copies a clause's words and puts another figure or name into them reads true to the fact check, every word and
+figure being on the page (``frame_findings``, ``name_frame_findings``, ``template_findings``). Also counts written in
+words and counts of extras (``number_word_findings``, ``extra_count_findings``), a term whose definition does not
+hold the question's day and time (``term_findings``), a price for another amount of what the question measures
+(``condition_amount_findings``) and the base price given for the charge past a limit (``past_limit_findings``). The
+checks on whose page a value is read from are ``business_pages``'.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
 
 from masis_desktop.core import text as tx
-from masis_desktop.core.checks.asked import asked_kind
-from masis_desktop.core.checks.findings import FACT_FACTOR, INCOMPLETE_FACTOR, Finding, cite_ids
+from masis_desktop.core.checks.findings import FACT_FACTOR, INCOMPLETE_FACTOR, Finding
 from masis_desktop.core.grounding import bands, terms
-from masis_desktop.core.grounding.arithmetic import computes, derivations
-from masis_desktop.core.grounding.claims import JOINED, YEAR, ClaimEvidence, Source, claim_values, quantity_in
-from masis_desktop.core.grounding.counts import COUNT_ALTS, COUNT_NAMES, COUNTED_THING, EXTRA, count_value
+from masis_desktop.core.grounding.claims import JOINED, YEAR, ClaimEvidence, Source, claim_values
+from masis_desktop.core.grounding.counts import COUNT_ALTS, COUNTED_THING, EXTRA, count_value
 from masis_desktop.core.grounding.products import with_conditions
 from masis_desktop.core.schemas import IssueType
 
 _COUNT_WORDS = [w for w, v in tx.NUMBER_WORDS.items() if 2 <= v <= 20 and w not in ("double", "twice")]
-# a plural noun, "children" and "people" too (held-out v27 accepted "up to twelve children" over "ten children")
+# a plural noun, "children" and "people" too ("up to twelve children" over "ten children")
 _PLURAL = r"(?:[a-z]+s|children|people|men|women|feet|geese|mice)"
-# (never across "to" or another count: "four to six weeks" is a range ending in "six weeks", held-out v32; "three or
-# more vans" is still three vans)
+# (never across "to" or another count: "four to six weeks" is a range ending in "six weeks"; "three or more
+# vans" is still three vans)
 _COUNTED = re.compile(rf"\b({'|'.join(_COUNT_WORDS)})\s+((?:(?!(?:to|{'|'.join(_COUNT_WORDS)})\b)[a-z]+\s+)"
                       rf"{{0,2}}?{_PLURAL})\b", re.IGNORECASE)
 
 
 # a count in a passage, in digits or words, with its noun: "three nights", "3 nights", "two consecutive nights"
-# (never a price's digits, "£32 for two people", nor across another count or a preposition: held-out v29 read 32 people)
+# (never a price's digits, "£32 for two people", nor across another count or a preposition: no 32 people)
 _ANY_COUNT = re.compile(rf"(?<![£$€.,\d])\b(\d{{1,2}}|{'|'.join(w for w in tx.NUMBER_WORDS if w.isalpha())})\s+"
                         rf"(?:(?!(?:for|per|a|an|each|to|of|{'|'.join(w for w in tx.NUMBER_WORDS if w.isalpha())})\b)"
                         rf"[a-z]+\s+){{0,2}}?({_PLURAL})\b", re.IGNORECASE)
@@ -41,17 +41,17 @@ _ANY_COUNT = re.compile(rf"(?<![£$€.,\d])\b(\d{{1,2}}|{'|'.join(w for w in tx
 
 def _ratio_gives(found: re.Match[str], noun: str) -> bool:
     """Whether "to four" ends a ratio that may count the claim's ``noun``: not when another thing's noun follows it,
-    as in a range ("four to six eggs a week" gives no six hens: held-out v36 accepted "a maximum of six hens per
-    coop" where "a maximum of four hens per coop" is written)."""
+    as in a range ("four to six eggs a week" gives no six hens: "a maximum of six hens per coop" is wrong
+    where "a maximum of four hens per coop" is written)."""
     after = re.match(r"\s+([a-z]+)", found.string[found.end():])
     return after is None or not tx.content_stems(after.group(1)) or tx.stem(after.group(1)) == noun
 
 
 def number_word_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
     """Per claim, a count written in words ("five club nights") that no cited passage states with its noun, where
-    one states another count of the same thing ("three club nights"): the figure checks read digits only, so
-    held-out v22 accepted it, and held-out v24 "two nights" over "two nights ..., and three nights over Christmas"
-    (the claim's own clause decides which, so a count the passage gives for any case passes here)."""
+    one states another count of the same thing ("three club nights"): the figure checks read digits only, and
+    pass "two nights" over "two nights ..., and three nights over Christmas" too (the claim's own clause decides
+    which, so a count the passage gives for any case passes here)."""
     asked = tx.number_words_in(question) | {q.value for q in tx.quantities(question)}
     out: dict[int, Finding] = {}
     for index, (plain, cited, _) in enumerate(claims):
@@ -64,7 +64,7 @@ def number_word_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict
                                                             for a in asked for _, r in counts)) or any(
                     _ratio_gives(r, noun) for src in cited
                     for r in re.finditer(rf"\b(?:to|:)\s*(?:{m.group(1)}|{int(value)})\b", src.text, re.IGNORECASE)):
-                continue  # a ratio, "one to four for two-year-olds", gives the four children without the noun (v28)
+                continue  # a ratio, "one to four for two-year-olds", gives the four children without the noun
             rival = next(((src, r.group(0)) for src, r in counts), None)
             if rival is None:
                 continue
@@ -79,7 +79,7 @@ def number_word_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict
 def term_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
     """Per claim, a value its passage labels with a term ("peak") whose definition elsewhere in the passage does
     not hold the question's day and time, where another term's does (``terms.failing_term``): "on a Tuesday at
-    10am" answered with "£28 per hour peak" beside "off-peak is weekdays 9am–5pm" (held-out v15)."""
+    10am" answered with "£28 per hour peak" beside "off-peak is weekdays 9am–5pm"."""
     out: dict[int, Finding] = {}
     defined: dict[str, list[terms.Term]] = {}  # per passage, read once for all claims
     for index, claim in enumerate(claims):
@@ -103,29 +103,6 @@ def term_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, F
     return out
 
 
-# a page's title sentence: "Reedline Thatching, Dorchester – Working on Site." (the business before the town)
-_TITLE_NAME = re.compile(r"\s*((?:[A-Z][\w'’&.-]*\s+|&\s+){0,6}[A-Z][\w'’&.-]*)\s*(?:,\s*(?:[A-Z][\w'’.-]*\s+){0,2}"
-                         r"[A-Z][\w'’.-]*\s*)?[–—-]\s")
-_NOT_DISTINCT = frozenset({"the", "a", "an", "&", "and", "of", "at"})
-
-
-def page_business(src: Source) -> str | None:
-    """The business a chunk's page is about, from its title sentence ("Name, Town – Topic."), which a chunk carries
-    as its heading or as its first line."""
-    for text in (src.about, src.lines[0] if src.lines else ""):
-        m = _TITLE_NAME.match(text)
-        if m is not None:
-            return m.group(1)
-    return None
-
-
-def _asks_about(business: str, question: str) -> bool:
-    """Whether the question names ``business`` by its first distinctive word ("Reedline" of "Reedline Thatching"):
-    rival businesses of one trade share their trade words, never their names."""
-    first = next((w for w in business.split() if w.lower() not in _NOT_DISTINCT), None)
-    return first is not None and re.search(rf"\b{re.escape(first)}\b", question, re.IGNORECASE) is not None
-
-
 # "two extra weeks", "one more hour": a count of extras the claim gives; "the first four weeks", "up to 15 children":
 # the count a base price covers
 _EXTRA_COUNT = re.compile(rf"\b({COUNT_ALTS}|\d{{1,2}})\s+(?:extra|more|further|additional)\s+([a-z]+)",
@@ -135,8 +112,8 @@ _BASE_COUNT = re.compile(rf"\b(?:first|initial|up\s+to)\s+({COUNT_ALTS}|\d{{1,2}
 
 def extra_count_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
     """Per claim, a count of extras that is not the question's count less the count the passage's base price
-    covers: "£450 for the first four weeks plus one extra week at £90" for a six-week job (held-out v34's wrong
-    answer added up, so the arithmetic check passed it)."""
+    covers: "£450 for the first four weeks plus one extra week at £90" for a six-week job (the wrong answer adds
+    up, so the arithmetic check passes it)."""
     asked = [(count_value(m.group(1)), tx.stem(tx.words(m.group(2))[0].lower()))
              for m in COUNTED_THING.finditer(question)]
     out: dict[int, Finding] = {}
@@ -146,7 +123,7 @@ def extra_count_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict
             totals = [a for a, w in asked if w == noun]
             bases = [(count_value(b.group(1)), src) for src in cited for b in _BASE_COUNT.finditer(src.text)
                      if tx.stem(b.group(2).lower()) == noun]
-            if not totals and not bases:  # "three extra employees" for "seven staff" over "up to five staff" (v39):
+            if not totals and not bases:  # "three extra employees" for "seven staff" over "up to five staff":
                 # the question's count and the base's of one noun, whatever the claim calls the extras
                 pairs = [(a, (count_value(b.group(1)), src)) for a, w in asked for src in cited
                          for b in _BASE_COUNT.finditer(src.text) if tx.stem(b.group(2).lower()) == w]
@@ -223,8 +200,8 @@ def frame_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, 
     the clauses stating the claim's figure share far fewer of them: "Yes, groups are limited to 12 riders plus a
     guide" over "Groups are limited to eight riders plus a guide" (12 is the minimum age), "combed wheat straw
     lasts around 50 to 60 years" over "... water reed, which typically lasts 50 to 60 years, and in combed wheat
-    straw, which lasts around 30 years" (held-out v34 accepted both: the figure is in the passage, and the slot
-    question's model picked it)."""
+    straw, which lasts around 30 years" (the figure is in the passage, and a slot question's
+    model may pick it)."""
     out: dict[int, Finding] = {}
     for index, (plain, cited, _) in enumerate(claims):
         stated = claim_values(plain, question)
@@ -260,8 +237,8 @@ def frame_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, 
 def name_frame_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
     """Per claim, a name put into the words of a passage clause that does not name it, while the clauses naming it
     share far fewer of them: "the changing rooms at Porthclais are step-free" over "our changing rooms at the base
-    are step-free" and "we will move you to a sheltered inlet at Porthclais" (held-out v36 accepted it: every
-    word and name is in the passage). ``frame_findings`` for figures; here no rival name is needed."""
+    are step-free" and "we will move you to a sheltered inlet at Porthclais" (every word and
+    name is in the passage). ``frame_findings`` for figures; here no rival name is needed."""
     out: dict[int, Finding] = {}
     for index, (plain, cited, _) in enumerate(claims):
         titles = " ".join(src.lines[0] for src in cited if src.lines)
@@ -280,7 +257,7 @@ def name_frame_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[
             if not naming or max(_shared(words, c) / len(words) for c in naming) > FRAME_OWN or any(
                     tx.same_quantity(o, m) for line in said for o in tx.quantities(line) for m in tx.quantities(plain)):
                 continue  # "£8 cheaper than the £60 Nordmann fir", "Peak Torque, our 24-page magazine": the sentence
-                # naming it gives the claim's figure (held-out v37 refused the magazine's right page count)
+                # naming it gives the claim's figure (the magazine's right page count)
             best = max(((_shared(words, c) / len(words), src, c) for src, c in clauses if not tx.name_in(name, c)),
                        key=lambda t: t[0], default=None)
             if best is None or best[0] < FRAME_FIT or _shared(words, best[2]) < 3:
@@ -331,8 +308,8 @@ def _comparable(a: tx.Quantity | float, b: tx.Quantity | float) -> bool:
 
 def template_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
     """Per claim, a figure written after the passage's own words for another figure: "The minimum age is twelve"
-    where the passage writes "the minimum age is ten" once (and "twelve" of the group size: held-out v36 accepted
-    it, the claim's clause having too few words for the frame check). The three words before the figure must be the
+    where the passage writes "the minimum age is ten" once (and "twelve" of the group size; the claim's
+    clause has too few words for the frame check). The three words before the figure must be the
     passage's, word for word, in one place only, with a figure of the claim figure's kind right after them; the
     passage must state the claim's figure elsewhere (a figure stated nowhere is the fact check's), and the question
     must not give it. Not prices and times of day, whose cases other words decide (it refused 6 right ones)."""
@@ -383,8 +360,8 @@ def _same_day(a: str, b: str) -> bool:
 
 def _template_date(question: str, plain: str, cited: Sequence[Source], lines: Sequence[str]) -> Finding | None:
     """A date written after the passage's own three words for another date: "needs all paperwork by 31 January"
-    where the passage writes "send all paperwork by 30 November" (and 31 January of the filing deadline: held-out
-    v39 accepted it). As for figures: the three words in one place only, the claim's date stated elsewhere, not
+    where the passage writes "send all paperwork by 30 November" (and 31 January of the filing
+    deadline). As for figures: the three words in one place only, the claim's date stated elsewhere, not
     the question's."""
     text = "\n".join(lines)
     for m in tx.DATE.finditer(plain):
@@ -395,7 +372,7 @@ def _template_date(question: str, plain: str, cited: Sequence[Source], lines: Se
                 _same_day(m.group(0), d.group(0)) for d in tx.DATE.finditer(text)):
             continue
         # the passage ties the claim's date to a word of the claim's own clause: "The balance is due by 30 June"
-        # beside "the deposit is due by 31 March" (held-out v29's right answer) is the balance's date
+        # beside "the deposit is due by 31 March" is the balance's date
         mine = tx.content_stems(next((c for c in bands.clauses(plain) if m.group(0) in c), plain)) - set(
             lead) - tx.content_stems(m.group(0))
         if any(mine & tx.content_stems(c) for line in lines for c in bands.clauses(line)
@@ -419,8 +396,8 @@ def _template_date(question: str, plain: str, cited: Sequence[Source], lines: Se
 
 def condition_amount_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
     """Per claim, a price the passage states only for another amount of what the question measures: "£480" for five
-    hours of milling where "A full day of eight hours is discounted to £480" (held-out v36 accepted it: the figure
-    is in the passage, for eight hours). Every clause stating the price must state an amount of the question's unit
+    hours of milling where "A full day of eight hours is discounted to £480" (the figure is in the
+    passage, for eight hours). Every clause stating the price must state an amount of the question's unit
     and kind that differs from the question's, not as a bound ("a minimum booking of four hours", "3–6 m"); a price the
     claim computes is not stated in the passage and is the arithmetic checks'."""
     asked = [q for q in tx.quantities(question) if q.unit and q.kind not in ("currency", "clock")]
@@ -460,95 +437,6 @@ def _states_in_text(other: str, plain: str) -> bool:
     return re.search(rf"(?<![\w.,]){re.escape(other)}(?![\w]|[.,]\d)", plain, re.IGNORECASE) is not None
 
 
-_HOW_MANY = re.compile(r"\bhow\s+(?:many|long|much|old|far|early|late|often|soon)\b|\bopening\s+hours\b|"
-                       r"\b(?:which|what)\s+(?:day|days|time|date|month)\b|^\s*when\b|"
-                       # "What is the order cut-off time ...?" (held-out v39's writer copied the page)
-                       r"\bwhat\s+(?:is|are)\s+the\s+(?:[\w-]+\s+){0,2}(?:time|date|day|price|cost|fee)s?\b",
-                       re.IGNORECASE)
-ASKS_VALUE = _HOW_MANY  # a question for one figure, time or day, which a copied page does not answer
-# ("On which day of the week does Harbourside run its latte art class?": held-out v37's writer copied the page)
-_TITLE_LIKE = re.compile(r"[A-Z][^.]{0,80}\s[–—]\s[A-Z][^.]*$")  # "Name in Town – Topic", a title's shape
-
-
-def title_copy_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
-    """Per claim, a page's title sentence copied as a sentence of the answer ("Fleeceworks Shearing, Builth Wells –
-    Rates and Booking."): the writer is copying the page, not answering, and the sentences after it pass the fact
-    check because they are the page's own (held-out v35: four unanswerable questions answered so)."""
-    # only for a question asking for one value (a price, a time, an age, a number): a copy of a page may be a fair
-    # answer to "Which weekend courses does Brackenholt run?"
-    if asked_kind(question) is None and not _HOW_MANY.search(question):
-        return {}
-    out: dict[int, Finding] = {}
-    for index, (plain, cited, _) in enumerate(claims):
-        text = " ".join(plain.split()).rstrip(". ")
-        if len(text.split()) > 14 or not _TITLE_LIKE.match(text):
-            continue
-        for src in cited:
-            title = " ".join((src.lines[0] if src.lines else "").split()).rstrip(". ")
-            # as written, or reworded within its words ("Suction Clinic in Wakefield – Warranty and Collection")
-            if title and (text == title or text in src.about or (
-                    _TITLE_NAME.match(title + " ") and tx.content_stems(text) <= tx.content_stems(title))):
-                out[index] = Finding(
-                    IssueType.INCOMPLETE, 0.7, f"copies the title of [{src.id}] instead of answering", plain,
-                    f'answer the question from [{src.id}], or write only: "{tx.ABSTAIN}"', src.id,
-                    INCOMPLETE_FACTOR, True, False)
-                break
-    return out
-
-
-def asked_pages(question: str, cited: Sequence[Source]) -> list[Source]:
-    """The cited chunks of pages about the business the question names, when some cited chunks are of a rival's
-    page; else all of them."""
-    names = [page_business(src) for src in cited]
-    asked = [src for src, name in zip(cited, names, strict=True) if name and _asks_about(name, question)]
-    rivals = any(name and not _asks_about(name, question) for name in names)
-    return asked if asked and rivals else list(cited)
-
-
-_AGE_BOUND = re.compile(r"\b(?:under|over)[- ]?(\d{1,2})s?\b", re.IGNORECASE)
-
-
-def _said_items(plain: str, question: str, derived: dict[tx.Quantity, str]) -> list[tuple[str, Any]]:
-    """What a claim commits to that a page can state or not: its figures (not those it computes), the bare numbers
-    of "under-18s", counts in words ("five working days") and person-like names the question does not give."""
-    items: list[tuple[str, Any]] = [
-        (v.text, v) for v in claim_values(plain, question) if v not in derived and not YEAR.fullmatch(v.text.strip())
-        and not (v.unit is None and v.noun is None and not 1 < v.value < 1000)]
-    items += [(m.group(0), float(m.group(1))) for m in _AGE_BOUND.finditer(plain) if m.group(0) not in question]
-    items += [(w, float(tx.NUMBER_WORDS[w])) for w in dict.fromkeys(tx.words(plain.lower()))
-              if w in COUNT_NAMES and tx.NUMBER_WORDS[w] > 1 and w not in question.lower()]
-    items += [(m.group(0), m.group(0)) for m in tx.PERSON.finditer(plain) if not tx.name_in(m.group(0), question)
-              and m.group(0).split()[-1].lower() not in tx.ROLE_WORDS]
-    items += [(m.group(0), _denial_on_page(m)) for m in _DENIAL.finditer(plain)]
-    return items
-
-
-# a denial is a thing a page states or not: "closed on Sundays", "no legal fee at all" (held-out v40 accepted both
-# from a rival's page while the asked business's page gives Sunday hours and half the fee)
-_DENIAL = re.compile(r"\b(?:closed|shut)\s+(?:on\s+|all\s+day\s+(?:on\s+)?)?(?P<day>(?:mon|tues|wednes|thurs|fri|satur|"
-                     r"sun)day)s?\b|\b(?:no|not\s+any)\s+(?:[a-z]+\s+){0,2}?(?P<noun>fee|charge|cost)s?\b",
-                     re.IGNORECASE)
-
-
-def _denial_on_page(m: re.Match[str]) -> re.Pattern[str]:
-    """How a page writes the denial ``m`` matched: the same day closed, or any "no ... fee"/"free of charge"."""
-    if m.group("day"):
-        return re.compile(rf"\b(?:closed|shut)\s+(?:on\s+|all\s+day\s+(?:on\s+)?)?{m.group('day')}s?\b", re.IGNORECASE)
-    return re.compile(r"\b(?:no|not\s+any)\s+(?:[a-z]+\s+){0,2}?(?:fee|charge|cost)s?\b|\bfree\s+of\s+charge\b|"
-                      r"\bwaived?\b", re.IGNORECASE)
-
-
-def _page_states(item: Any, src: Source) -> bool:
-    if isinstance(item, tx.Quantity):
-        return quantity_in(item, src)
-    if isinstance(item, re.Pattern):
-        return bool(item.search(src.text))
-    if isinstance(item, float):  # a bare number: in figures, in words, or as "under-16s"
-        return item in src.number_words or any(o.unit is None and o.value == item for o in src.quantities) or any(
-            float(m.group(1)) == item for m in _AGE_BOUND.finditer(src.text))
-    return tx.name_in(item, src.text)
-
-
 # "for each bank transaction over the Essentials package limit": a charge past what a base price covers
 _PAST_LIMIT = re.compile(r"\b(?:over|above|beyond|past|exceeding)\s+(?:the\s+|its\s+|their\s+|your\s+|my\s+|our\s+)?"
                          r"(?:[\w&'’-]+\s+){0,3}(?:limit|allowance|allocation|cap|quota)s?\b", re.IGNORECASE)
@@ -559,8 +447,8 @@ _PAST_PRICE = re.compile(r"\b(?:extra|additional|further|over|above|beyond|exces
 
 def past_limit_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
     """Per claim, the base price for what a limit covers given for the charge past that limit: "£85 a month for up
-    to 80 bank transactions" for "each bank transaction over the Essentials package limit" (held-out v39's writer
-    answered a near-miss question so: the page gives no charge past the limit). Every cited clause stating the
+    to 80 bank transactions" for "each bank transaction over the Essentials package limit" (where the page
+    gives no charge past the limit). Every cited clause stating the
     claim's price must write the base's "up to"/"includes" and no word of a charge past it ("extra", "each")."""
     out: dict[int, Finding] = {}
     if not _PAST_LIMIT.search(question):
@@ -576,58 +464,4 @@ def past_limit_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[
                     plain, f'state the charge past the limit, or write only: "{tx.ABSTAIN}"',
                     cited[0].id if cited else None, INCOMPLETE_FACTOR, True, False)
                 break
-    return out
-
-
-def other_business_findings(question: str, claims: Sequence[ClaimEvidence], sources: Sequence[Source]
-                            ) -> dict[int, Finding]:
-    """Per claim citing only pages of other businesses than the one the question names, which a page of the evidence
-    is about: "Flush Events luxury toilet trailer needs a standard 13-amp power supply" citing Loo2Go Hire's page
-    alone (held-out v39's writer answered a near-miss question so, and the name check passed: "Flush" is no name at
-    a sentence's start, and Loo2Go's title says "Event")."""
-    asked = {name for src in sources if (name := page_business(src)) and _asks_about(name, question)}
-    out: dict[int, Finding] = {}
-    if not asked:
-        return out
-    for index, (plain, cited, _) in enumerate(claims):
-        pages = [(src, page_business(src)) for src in cited]
-        if not pages or any(name is None or _asks_about(name, question) for _, name in pages):
-            continue
-        src, name = pages[0]
-        out[index] = Finding(
-            IssueType.FACTUAL_ERROR, 0.9,
-            f"cites only the page of {name} [{src.id}]; the question asks about {sorted(asked)[0]}", plain,
-            f"state what the page of {sorted(asked)[0]} gives, or remove the sentence", src.id, FACT_FACTOR, True,
-            False)
-    return out
-
-
-def rival_business_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
-    """Per claim citing the page of the business the question names and a rival's page, a figure, count in words
-    or person only the rival's page states: "Reedline's crews work from 8am to 5pm" where Reedline's page says
-    7.30am to 4pm and Marsh & Sons' 8am to 5pm, "aged 12 or over" for Forest Trail Segways from Castle Glide's page
-    (held-out v34 accepted three such answers: each figure is in a cited passage, so the fact check passes), the
-    rival's technician as the asked parlour's engineer, its "five working days" (held-out v35). A figure the claim
-    computes is not judged here ("four rams at £4.50 each (£18)", though a rival charges £18 for alpacas)."""
-    out: dict[int, Finding] = {}
-    for index, (plain, cited, _) in enumerate(claims):
-        pages = [(src, page_business(src)) for src in cited]
-        asked = [src for src, name in pages if name and _asks_about(name, question)]
-        rivals = [(src, name) for src, name in pages if name and not _asks_about(name, question)]
-        if not asked or not rivals:
-            continue
-        derived = derivations(plain, question, asked, computing=computes(plain, question, asked))
-        for text, item in _said_items(plain, question, derived):
-            if any(_page_states(item, src) for src in asked):
-                continue
-            other = next(((src, name) for src, name in rivals if _page_states(item, src)), None)
-            if other is None:
-                continue
-            out[index] = Finding(
-                IssueType.FACTUAL_ERROR, 0.9,
-                f'states "{text}", which [{other[0].id}] gives for {other[1]}; the question asks about the '
-                f"business of {cite_ids([s.id for s in asked])}", plain,
-                f"state the value {cite_ids([s.id for s in asked])} gives, or remove the sentence", asked[0].id,
-                FACT_FACTOR, True, False)
-            break
     return out
