@@ -9,7 +9,7 @@ DEPS_HASH := $(shell cat pyproject.toml constraints.txt 2>/dev/null | sha256sum 
 STAMP := $(VENV)/.installed-$(DEPS_HASH)
 PYTEST_ARGS ?=
 
-.PHONY: setup models run test lint fast-test e2e bench eval-data dist dist-check clean help
+.PHONY: setup models run test lint fast-test e2e bench eval-data dist dist-check clean help llama-server
 
 help:
 	@echo "make run        set up, fetch + verify models, open the app on the sample workspace"
@@ -18,6 +18,7 @@ help:
 	@echo "make bench      run every benchmark in bench/ and write docs/BENCHMARKS.md"
 	@echo "make eval-data  download the public evaluation data (dev-only) and build its splits under artifacts/"
 	@echo "make dist       build the PyInstaller bundle and the .deb; make dist-check installs and tests it"
+	@echo "make llama-server  build llama.cpp's server for this CPU (docs/SERVING.md); prints its path"
 
 LLAMA_VERSION := $(shell sed -n 's/.*"llama-cpp-python==\([^"]*\)".*/\1/p' pyproject.toml)
 
@@ -58,6 +59,10 @@ e2e: models
 
 bench: models
 	$(BIN)/python bench/run_all.py
+
+# llama.cpp's own OpenAI-compatible server, from the llama.cpp llama-cpp-python vendors (cached; ~10 min once).
+llama-server: setup
+	@sh packaging/llama_server.sh $(BIN)/python $(LLAMA_VERSION)
 
 # Dev-only data-fetch scripts (network): each downloads, verifies and builds its genre's splits under artifacts/.
 EVAL_DATA_SCRIPTS := bench/eval_data/fetch_halueval.py
