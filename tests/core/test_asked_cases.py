@@ -13,7 +13,7 @@ from masis_desktop.core.checks.model.slots import find_slots
 from masis_desktop.core.grounding import band_fit, bands
 from masis_desktop.core.grounding.claims import Source, period_markers
 from masis_desktop.core.schemas import IssueType
-from tests.core.pipeline_support import hit
+from tests.core.pipeline_support import hit, refusals
 
 CONTACTS = ("Fernleigh Bakery – Branch Contact Sheet, 2025. Quay Street branch: manager Ruth Ellery, tel. 01632 550 "
             "118, open Monday–Saturday 07:00–16:00. Hill Road branch: manager Omar Sayed, tel. 01632 550 274.")
@@ -456,3 +456,42 @@ def test_the_rules_example_sentence_copied_into_a_draft_is_cut_as_an_echo() -> N
     assert drop_echo("Revenue rose 12 percent [c15].") == ("", 1)
     assert drop_echo("EUR 29 per player [c15]. Revenue rose 12 percent [c15].") == ("EUR 29 per player [c15].", 1)
     assert drop_echo("Revenue rose 14 percent [c15].") == ("Revenue rose 14 percent [c15].", 0)
+
+
+LIFT_CALLS = ("Calder Lifts, Halifax – Breakdowns. Our control room is staffed every day. Engineers aim to arrive "
+              "within 40 minutes in Halifax and within 80 minutes elsewhere. For non-contract customers, a weekday "
+              "callout between 8am and 6pm costs £150 for the first hour and £75 for each further hour. Evenings and "
+              "Saturdays are charged at £190 for the first hour, and Sundays and bank holidays at £230. Parts are "
+              "charged at list price plus 10%.")
+POSTAL = ("Fernleigh Seeds, Penzance – Postal Orders and Packing. Seed orders are posted first class within two "
+          "working days. Live plants travel by Royal Mail Tracked 24, packed in recycled card.")
+
+
+def test_a_space_question_answered_with_no_size_is_refused() -> None:
+    page = ("Brew Wheels, Filey – Events. Our horsebox serves around 100 drinks an hour and needs a level pitch of 4 "
+            "by 3 metres with vehicle access.")
+    question = "How much space does Brew Wheels' horsebox need at an event venue?"
+    found = refusals("Brew Wheels' horsebox needs around 100 drinks an hour at an event venue [c1].", [page], question)
+    assert found and "asks for a size" in found[0]
+    assert refusals("The horsebox needs a level pitch of 4 by 3 metres with vehicle access [c1].", [page],
+                    question) == []
+
+
+def test_within_what_time_asks_a_duration() -> None:
+    assert refusals("Outside Halifax, Calder aims to have an engineer there within 80 minutes [c1].", [LIFT_CALLS],
+                    "Within what time does Calder Lifts aim to reach a trapped passenger outside Halifax?") == []
+
+
+def test_a_which_brand_or_courier_answer_that_names_none() -> None:
+    question = "Which courier does Fernleigh Seeds use to send its seeds?"
+    assert refusals("Fernleigh Seeds uses Postal Orders and Packing [c1].", [POSTAL], question)
+    assert refusals("Seed orders are posted first class within two working days [c1].", [POSTAL], question)
+    assert refusals("Live plants travel by Royal Mail Tracked 24 [c1].", [POSTAL],
+                    "Which courier does Fernleigh Seeds use for live plants?") == []
+
+
+def test_a_duration_in_other_units_is_no_missing_word() -> None:
+    from masis_desktop.core.checks.focus import missing_focus
+    question = "What refund does Surfrock give if I cancel more than two days before?"
+    assert "days" not in missing_focus(question, ["Cancellations at least 48 hours before get a full refund."])
+    assert "days" in missing_focus(question, ["Cancellations at least 24 hours before get a full refund."])

@@ -1,5 +1,6 @@
-"""Months and times of day as bands, and a band's own clause ruling the question out (``bands``; held-out v12's
-garden centre in January and Castle Cars tariff at 11pm on a Tuesday)."""
+"""Bands: months, times of day, money ranges and group sizes the question's number falls in, and a band's own
+clause ruling the question out (``bands``, ``band_fit``, ``case_bands``): a garden centre's winter hours for a
+January visit, a taxi tariff at 11pm on a Tuesday, an early-start fee for 7.30am, probate on a £150,000 estate."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ import pytest
 from masis_desktop.core import text as tx
 from masis_desktop.core.checks.audit import audit_answer
 from masis_desktop.core.grounding import band_fit, bands
+from masis_desktop.core.grounding.claims import claim_values
 from masis_desktop.core.schemas import IssueType
-from tests.core.pipeline_support import hit
+from tests.core.pipeline_support import check_pair, hit, refusals
 
 GARDEN = ("Fernlea Garden Centre opening hours. Summer (March-October): Monday-Saturday 09:00-18:00, Sunday "
           "10:30-16:30. Winter (November-February): Monday-Saturday 09:00-17:00, Sunday 10:30-16:30. The Potting Shed "
@@ -142,3 +144,71 @@ def test_opening_hours_under_a_day_still_hold_when_the_question_names_a_time_ins
     assert _band_errors("17:00 [c1].", pool, q)
     scoped = bands.scoped_bands(_lines(pool)[1], "time")
     assert [(b.low, round(b.high, 3)) for b in scoped] == [(15, 21), (8, 18), (9, 17)]
+
+
+VIEWINGS = ("Peak & Dale Homes, Buxton – Viewings. We host viewings from 8.30am to 7pm Monday to Friday, 9am to 4pm "
+            "on Saturdays and 11am to 3pm on Sundays. Open-house mornings are usually held on a Saturday from 10am to "
+            "12pm.")
+MAKEUP = ("Lilac Brush, Harrogate – Wedding Mornings. Appointments starting before 8am carry an early-start fee of "
+          "£35, rising to £55 before 7am.")
+LIFT_CALLS = ("Calder Lifts, Halifax – Breakdowns. Our control room is staffed every day. Engineers aim to arrive "
+              "within 40 minutes in Halifax and within 80 minutes elsewhere. For non-contract customers, a weekday "
+              "callout between 8am and 6pm costs £150 for the first hour and £75 for each further hour. Evenings and "
+              "Saturdays are charged at £190 for the first hour, and Sundays and bank holidays at £230. Parts are "
+              "charged at list price plus 10%.")
+PROBATE = ("Marsh & Tully, Ripon – Probate. Estates up to £100,000 cost £1,200 plus VAT; estates between £100,001 and "
+           "£325,000 cost £1,800 plus VAT; estates over £325,000 cost £2,400 plus VAT. Court fees are extra.")
+
+
+@pytest.mark.parametrize(("passage", "question", "right", "wrong"), [
+    # "a flock of 60" falls under "smaller flocks", not "flocks over 100 head"
+    ("Woolpack Shearing, Hay – Rates. Our rate is £2 per ewe for flocks over 100 head, and £2.50 per ewe for smaller "
+     "flocks.", "How much per ewe does Woolpack Shearing charge for a flock of 60 sheep?",
+     "For a flock of 60, Woolpack charges its smaller-flock rate of £2.50 per ewe [c1].",
+     "For a flock of 60, Woolpack charges its smaller-flock rate of £2 per ewe [c1]."),
+])
+def test_the_band_holding_the_questions_number_decides_the_price(passage: str, question: str, right: str,
+                                                                 wrong: str) -> None:
+    check_pair(passage, question, right, wrong)
+
+
+def test_a_question_giving_the_band_price_asks_for_arithmetic_on_it() -> None:
+    hire = ("Eggcellent Hire, Buxton – Packages. A four-week hire costs £150, and a six-week hire costs £200. An extra "
+            "week can be added for £30.")
+    terms = ("Eggcellent Hire, Buxton – Terms. Bookings cancelled at least 14 days before delivery are refunded, less "
+             "a £20 fee.")
+    question = ("If I cancel a six-week hire with Eggcellent Hire three weeks before delivery, how much of the £200 "
+                "do I get back?")
+    assert refusals("You would get £180 back: the £200 six-week hire less the £20 fee [c1][c2].", [hire, terms],
+                    question, one_document=False) == []
+
+
+def test_a_days_whole_time_range_settles_the_slot() -> None:
+    question = "During what hours does Peak & Dale Homes host viewings on Sundays?"
+    lines = VIEWINGS.split(". ")
+    right = "Peak & Dale Homes hosts viewings from 11am to 3pm on Sundays."
+    assert band_fit.band_confirms(question, claim_values(right, question), lines)
+    wrong = "Peak & Dale Homes hosts viewings from 11am to 4pm on Sundays."
+    assert not band_fit.band_confirms(question, claim_values(wrong, question), lines)
+
+
+def test_the_questions_time_set_against_the_passages() -> None:
+    check_pair(MAKEUP, "What early-start fee does Lilac Brush charge for an appointment beginning at 7.30am?",
+               "An appointment at 7.30am starts before 8am but not before 7am, so the early-start fee is £35 [c1].",
+               "An appointment at 7.30am starts before 8am but not before 7am, so the early-start fee is £45 [c1].")
+
+
+def test_a_sunday_rate_beside_a_weekday_one() -> None:
+    check_pair(LIFT_CALLS, "How much does Calder Lifts charge a non-contract customer for the first hour of a Sunday "
+               "callout?",
+               "A Sunday callout costs a non-contract customer £230 for the first hour [c1].",
+               "A Sunday callout costs a non-contract customer £190 for the first hour [c1].")
+
+
+def test_a_price_of_a_range_of_money_the_questions_sum_is_not_in() -> None:
+    check_pair(PROBATE, "What would Marsh & Tully charge for probate on an estate worth £150,000?",
+               "For an estate between £100,001 and £325,000, Marsh & Tully charge £1,800 plus VAT [c1].",
+               "For an estate between £100,001 and £325,000, Marsh & Tully charge £1,200 plus VAT [c1].")
+    check_pair(PROBATE, "What would Marsh & Tully charge for probate on an estate worth £400,000?",
+               "An estate over £325,000 costs £2,400 plus VAT [c1].",
+               "An estate worth £400,000 costs £1,800 plus VAT [c1].")

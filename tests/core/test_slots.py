@@ -1,4 +1,4 @@
-"""Which rival values code offers the model as a multiple-choice question (``agents.slots.find_slots``)."""
+"""Which rival values code offers the model as a multiple-choice question (``checks.model.slots.find_slots``)."""
 
 from __future__ import annotations
 
@@ -102,3 +102,25 @@ def test_a_heading_copied_into_the_answer_gets_no_person_question() -> None:
                  "January 2021 and has 90 staff. The Amsterdam sales office opened in May 2023 with 12 staff.")
     assert slots_for("Lumen Analytics office directory, offices outside the Nordics [c1].", directory,
                      "When did Lumen's Amsterdam sales office open?") == []
+
+
+RUNNERS = ("Fenland Road Runners, Spalding – Training. Couples pay £45. Club T-shirts cost £12 and vests £18. The "
+           "club's 10K race takes place on the first Sunday in May, with an entry fee of £14.")
+
+
+def test_slot_options_include_the_value_of_the_sentence_the_question_is_about() -> None:
+    question = "When is the Fenland Road Runners 10K, and how much is it to enter?"
+    source = hit("c1", RUNNERS)
+    code = audit_answer("The 10K is on the first Sunday in May, and entry costs £18 [c1].", [source],
+                        question=question)
+    slots = find_slots(code, [Source.of(source)], question)
+    assert len(slots) == 1
+    assert "£14" in slots[0].options and slots[0].options[slots[0].stated] == "£18"
+    assert "entry fee of £14" in slots[0].passage and "vests £18" in slots[0].passage
+
+
+def test_a_title_sentence_offers_no_people_to_choose_between() -> None:
+    question = "What's the monthly adult membership fee at Lunge Fencing Academy?"
+    source = hit("c1", "Lunge Fencing Academy, Kendal – Adult Membership. Adult membership is £30 a month.")
+    code = audit_answer("Adult membership is £30 a month [c1].", [source], question=question)
+    assert find_slots(code, [Source.of(source)], question) == []

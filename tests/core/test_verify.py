@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from masis_desktop.core.checks.audit import audit_answer
+from masis_desktop.core.checks.model import verify
 from masis_desktop.core.checks.model.verify import claims_to_verify, value_spans
 from masis_desktop.core.grounding.evidence import build_context
 from masis_desktop.core.schemas import SearchHit
@@ -79,3 +80,10 @@ def test_the_metrics_of_a_sentence_scored_in_several_places_add_up() -> None:
     assert merged["total_ms"] == 1400.0 and merged["prefill_ms"] == 1060.5 and merged["decode_ms"] == 210.0
     assert merged["prefill_tokens"] == 262 and merged["cached_tokens"] == 348 and merged["completion_tokens"] == 7
     assert merged["prompt_tokens"] == 310 and merged["calls"] == 2 and merged["node"] == "verify"
+
+
+def test_a_sentences_article_is_no_part_of_a_name() -> None:
+    spans = verify.value_spans("The Sunday story sessions at The Reading Nook are led by Ana Pryce.",
+                               "Who leads the story sessions at The Reading Nook?")
+    assert ("The ", "Sunday") in spans
+    assert verify.value_spans("Dr. Amara Okoye leads it.", "Who leads it?") == [("", "Dr. Amara Okoye")]
