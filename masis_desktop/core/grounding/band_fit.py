@@ -103,10 +103,10 @@ def _held_text(band: Band, asked: dict[str, float]) -> str:
 
 
 def _cleared(held: str, values: Sequence[tx.Quantity]) -> bool:
-    """Whether a holding band's text states the claim's value: any one of its figures, but for times of day its
-    first one, and not as the end of the band's range, which the next band starts at ("4pm to 4.30pm" for ages
-    4 to 7, "4.30pm to 5.15pm" for ages 8 to 11: the second is not a 5-year-old's,
-    though it states "4.30pm"), unless it states them all."""
+    """Whether a holding band's text states the claim's value: any one of its figures, but for times of day its first
+    one, and not as the end of the band's range, which the next band starts at ("4pm to 4.30pm" for ages 4 to 7, "4.30pm
+    to 5.15pm" for ages 8 to 11: the second is not a 5-year-old's, though it states "4.30pm"), unless it states them
+    all."""
     if any(states(held, v) for v in values if v.unit != "hh:mm"):
         return True
     clock = [v for v in values if v.unit == "hh:mm"]
@@ -165,11 +165,11 @@ def band_confirms(question: str, values: Sequence[tx.Quantity], sentences: Seque
 
 
 def restated_condition(question: str, claim: str, value: tx.Quantity, sentences: Sequence[str]) -> bool:
-    """Whether ``value`` is the question's own age, distance, group size or ordinal label written again in the
-    claim, held by a band of the cited sentences: "My daughter is on Stage 5 ... 12 pupils per class [c12]" over
-    "Stages 4–7: ..., maximum 12 pupils" ("5" is no invented figure). The
-    passage states the number as a range; the claim's own value is checked as any other. Only the number inside
-    the condition's words counts ("Stage 5", "my 12-year-old"), never a bare figure equal to it ("5 pupils")."""
+    """Whether ``value`` is the question's own age, distance, group size or ordinal label written again in the claim,
+    held by a band of the cited sentences: "My daughter is on Stage 5 ... 12 pupils per class [c12]" over "Stages 4–7:
+    ..., maximum 12 pupils" ("5" is no invented figure). The passage states the number as a range; the claim's own value
+    is checked as any other. Only the number inside the condition's words counts ("Stage 5", "my 12-year-old"), never a
+    bare figure equal to it ("5 pupils")."""
     asked = asked_numbers(question)
     if not asked:
         return False

@@ -159,12 +159,12 @@ def other_business_findings(question: str, claims: Sequence[ClaimEvidence], sour
 
 
 def rival_business_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
-    """Per claim citing the page of the business the question names and a rival's page, a figure, count in words
-    or person only the rival's page states: "Reedline's crews work from 8am to 5pm" where Reedline's page says
-    7.30am to 4pm and Marsh & Sons' 8am to 5pm, "aged 12 or over" for Forest Trail Segways from Castle Glide's page
-    (each figure is in a cited passage, so the fact check passes), the
-    rival's technician as the asked parlour's engineer, its "five working days". A figure the claim
-    computes is not judged here ("four rams at £4.50 each (£18)", though a rival charges £18 for alpacas)."""
+    """Per claim citing the page of the business the question names and a rival's page, a figure, count in words or
+    person only the rival's page states: "Reedline's crews work from 8am to 5pm" where Reedline's page says 7.30am to
+    4pm and Marsh & Sons' 8am to 5pm, "aged 12 or over" for Forest Trail Segways from Castle Glide's page (each figure
+    is in a cited passage, so the fact check passes), the rival's technician as the asked parlour's engineer, its "five
+    working days". A figure the claim computes is not judged here ("four rams at £4.50 each (£18)", though a rival
+    charges £18 for alpacas)."""
     out: dict[int, Finding] = {}
     for index, (plain, cited, _) in enumerate(claims):
         pages = [(src, page_business(src)) for src in cited]

@@ -40,11 +40,11 @@ _ELLIPTIC_SUBJECT = re.compile(r"^\s*(?:and\s+|but\s+)?(?:it|they|this|these|tha
 
 
 def denied_case_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
-    """A "Yes" to a question whose case a cited clause denies: "Can your pet taxi take my dog to the Kettleby
-    salon?" over "Our pet taxi collects ... it isn't available for the Kettleby branch", "a bonfire on a Saturday"
-    over "bonfires are never allowed at weekends". The clause names a name
-    of the question, or its day of the week (and no other day), writes a negation, and shares a word of what the
-    question asks about (or, opening "it"/"they", its sentence does)."""
+    """A "Yes" to a question whose case a cited clause denies: "Can your pet taxi take my dog to the Kettleby salon?"
+    over "Our pet taxi collects ... it isn't available for the Kettleby branch", "a bonfire on a Saturday" over
+    "bonfires are never allowed at weekends". The clause names a name of the question, or its day of the week (and no
+    other day), writes a negation, and shares a word of what the question asks about (or, opening "it"/"they", its
+    sentence does)."""
     if not claims or not _OPENS_YES.match(claims[0].plain):
         return {}
     names = tx.question_names(question)

@@ -446,10 +446,10 @@ _PAST_PRICE = re.compile(r"\b(?:extra|additional|further|over|above|beyond|exces
 
 
 def past_limit_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
-    """Per claim, the base price for what a limit covers given for the charge past that limit: "£85 a month for up
-    to 80 bank transactions" for "each bank transaction over the Essentials package limit" (where the page
-    gives no charge past the limit). Every cited clause stating the
-    claim's price must write the base's "up to"/"includes" and no word of a charge past it ("extra", "each")."""
+    """Per claim, the base price for what a limit covers given for the charge past that limit: "£85 a month for up to 80
+    bank transactions" for "each bank transaction over the Essentials package limit" (where the page gives no charge
+    past the limit). Every cited clause stating the claim's price must write the base's "up to"/"includes" and no word
+    of a charge past it ("extra", "each")."""
     out: dict[int, Finding] = {}
     if not _PAST_LIMIT.search(question):
         return out

@@ -107,10 +107,10 @@ def _sides(clause: str, limit: tx.Quantity) -> set[str | None]:
 
 
 def comparator_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
-    """Per claim, a figure its passage gives on the other side of a limit the claim names: "after 17:00 costs £12"
-    from "£12 per hour before 17:00 and £16 per hour after 17:00", "a knife over 20 cm costs £4.50" from "up to 20
-    cm: £4.50 ... over 20 cm: £6". Only where the passage writes the limit with the
-    claim's side beside another figure of the value's kind: the claim then swapped the two."""
+    """Per claim, a figure its passage gives on the other side of a limit the claim names: "after 17:00 costs £12" from
+    "£12 per hour before 17:00 and £16 per hour after 17:00", "a knife over 20 cm costs £4.50" from "up to 20 cm: £4.50
+    ... over 20 cm: £6". Only where the passage writes the limit with the claim's side beside another figure of the
+    value's kind: the claim then swapped the two."""
     answer = " ".join(c.plain for c in claims)
     out: dict[int, Finding] = {}
     for index, (plain, cited, _) in enumerate(claims):

@@ -42,10 +42,9 @@ _START_CUE = re.compile(r"\b(?:from|starts?\s+at|starting\s+at|begins?\s+at|leav
 
 
 def range_end_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
-    """Per claim, a time of day given as the answer to when something ends that its passages write only as the start
-    of a range, or the other way round: "the Wednesday drop-in trims finish at 08:00" from "drop-in trims
-    08:00-12:00". A claim writing the whole range, or the question asking for both
-    ends, is not judged."""
+    """Per claim, a time of day given as the answer to when something ends that its passages write only as the start of
+    a range, or the other way round: "the Wednesday drop-in trims finish at 08:00" from "drop-in trims 08:00-12:00". A
+    claim writing the whole range, or the question asking for both ends, is not judged."""
     end, start = bool(_ASKS_END.search(question)), bool(_ASKS_START.search(question))
     if end == start:
         return {}
@@ -205,11 +204,10 @@ def _days_denied(plain: str) -> bool:
 
 
 def day_binding_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
-    """Per claim, a weekday it gives to what the question asks about that its passage gives only to other things:
-    "Sabre is taught at the Wednesday session" where "Epée is taught on Wednesdays and sabre on Saturdays". A question
-    word is bound to the days written in its own part of a passage clause (cut at
-    "and", "while", commas); the claim is flagged when every such binding of its question words leaves out every
-    day it gives that the question does not."""
+    """Per claim, a weekday it gives to what the question asks about that its passage gives only to other things: "Sabre
+    is taught at the Wednesday session" where "Epée is taught on Wednesdays and sabre on Saturdays". A question word is
+    bound to the days written in its own part of a passage clause (cut at "and", "while", commas); the claim is flagged
+    when every such binding of its question words leaves out every day it gives that the question does not."""
     asked_days, focus = _day_question(question)
     out: dict[int, Finding] = {}
     for index, (plain, cited, _) in enumerate(claims):

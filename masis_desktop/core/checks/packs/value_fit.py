@@ -81,11 +81,11 @@ def _case_heads(src: Source) -> set[str]:
 
 
 def named_case_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict[int, Finding]:
-    """Per claim, a figure its passage states only in sentences opening with another case's name, while the case
-    the question names opens a sentence of its own: "the water at Porthkennack Cove in August is 18°C" from
-    "Stoneleigh Quarry (inland, ...): the water is 6°C in February and 18°C in August" where "Porthkennack Cove
-    (sea site) runs boat dives ..." gives no temperature. A figure with a unit, or a
-    bare one ("18" of "18°C"); names in the passage's heading line, which every sentence is about, do not count."""
+    """Per claim, a figure its passage states only in sentences opening with another case's name, while the case the
+    question names opens a sentence of its own: "the water at Porthkennack Cove in August is 18°C" from "Stoneleigh
+    Quarry (inland, ...): the water is 6°C in February and 18°C in August" where "Porthkennack Cove (sea site) runs boat
+    dives ..." gives no temperature. A figure with a unit, or a bare one ("18" of "18°C"); names in the passage's
+    heading line, which every sentence is about, do not count."""
     asked_names = tx.question_names(question)
     if not asked_names:
         return {}
