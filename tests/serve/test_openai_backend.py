@@ -7,7 +7,6 @@ import http.server
 import re
 import socket
 import threading
-import time
 from collections.abc import Iterator
 from typing import Any, Literal
 
@@ -98,11 +97,9 @@ def _llm(url: str, timeout_s: float = 5.0) -> OpenAIServerLLM:
 
 def test_an_unreachable_server_is_one_clear_line() -> None:
     port = free_port()  # nothing listens there
-    start = time.monotonic()
     with pytest.raises(ModelServerError) as err:
         _llm(f"http://127.0.0.1:{port}").complete(QUESTION)
     message = str(err.value)
-    assert time.monotonic() - start < 5
     assert "\n" not in message
     assert f"127.0.0.1:{port}/v1" in message and "unreachable" in message and "masis models reset critic" in message
 
@@ -118,10 +115,8 @@ def silent_server() -> Iterator[int]:
 
 
 def test_a_server_that_does_not_answer_in_time_is_one_clear_line(silent_server: int) -> None:
-    start = time.monotonic()
-    with pytest.raises(ModelServerError, match=r"did not answer within 1 s"):
+    with pytest.raises(ModelServerError, match=r"did not answer within 1 s"):  # without the timeout: a hang
         _llm(f"http://127.0.0.1:{silent_server}", timeout_s=1).complete(QUESTION)
-    assert time.monotonic() - start < 10
 
 
 class _Scripted(http.server.BaseHTTPRequestHandler):
@@ -200,3 +195,20 @@ def test_without_log_probabilities_scoring_is_refused_plainly_and_not_retried(
     assert sum(p.endswith("tokenize") for p in requests) == 2  # probed once (both paths), then never again
     assert llm.count_tokens("twelve chars") == 4  # no tokenizer: the over-estimate, and it says so
     assert llm.token_counts_estimated
+
+
+def test_a_role_on_a_server_that_is_down_fails_before_the_question_starts() -> None:
+    from masis_desktop.core.llm.pool import ModelPool
+    from masis_desktop.settings import Settings
+
+    settings = Settings()
+    for role in ("critic", "evaluator"):
+        settings.models.servers[role] = ServerBackend(url=f"http://127.0.0.1:{free_port()}", model="m")
+    settings.models.servers["evaluator"] = settings.models.servers["critic"]
+    pool = ModelPool(settings)
+    with pytest.raises(ModelServerError) as err:
+        pool.get("evaluator")  # what Models.from_pool does first thing: the run never starts on a dead server
+    message = str(err.value)
+    assert message.startswith("the critic and evaluator server http://127.0.0.1:")
+    assert "run `masis models reset critic`, `masis models reset evaluator` to use the local model" in message
+    assert pool.loaded() == []

@@ -90,9 +90,10 @@ class OpenAIServerLLM:
     by default, matching a llama.cpp server with one slot); the others wait here, in the client, so a server that
     interrupts a running reply for a new one never sees two."""
 
-    def __init__(self, backend: ServerBackend, *, role: str = "model", client: Any = None) -> None:
+    def __init__(self, backend: ServerBackend, *, role: str | Sequence[str] = "model", client: Any = None) -> None:
         self.backend = backend
-        self.role = role
+        self.roles = [role] if isinstance(role, str) else list(role)
+        self.role = " and ".join(", ".join(self.roles).rsplit(", ", 1))  # "critic and evaluator"
         self.name = server_model_name(backend)
         self._client_obj = client
         self._slots = threading.BoundedSemaphore(backend.max_concurrent)
@@ -139,8 +140,8 @@ class OpenAIServerLLM:
                    "too large for it (raise the timeout in Settings, or switch the role back to the local model)")
         elif isinstance(exc, openai.APIConnectionError):
             cause = exc.__cause__ or exc.__context__ or exc
-            msg = (f"{where} is unreachable ({_one_line(cause, 120)}); start it, or run `masis models reset "
-                   f"{self.role}` to use the local model")
+            resets = ", ".join(f"`masis models reset {r}`" for r in self.roles)
+            msg = f"{where} is unreachable ({_one_line(cause, 120)}); start it, or run {resets} to use the local model"
         elif isinstance(exc, openai.AuthenticationError | openai.PermissionDeniedError):
             env = self.backend.api_key_env
             hint = f"check the key in ${env}" if env else "it needs an API key: set one with --api-key-env VAR"

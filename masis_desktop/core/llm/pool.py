@@ -6,13 +6,17 @@ llama.cpp context and therefore its KV cache. Loading is lazy and thread-safe; `
 background so the first question does not pay the load time.
 
 A role configured for an inference server gets an ``OpenAIServerLLM`` instead (nothing loaded locally); roles on
-the same server and model share one client, as roles on one file share one context.
+the same server and model share one client, as roles on one file share one context. Taking a server role confirms
+the server answers and lists the model (``GET /v1/models``, at most every ``SERVER_RECHECK_S``), as a local file is
+verified before it loads: a question starts only when its servers are up, and a server that is down is one clear
+line (``ModelServerError``) instead of a run whose critic silently fell back to the code audit alone.
 """
 
 from __future__ import annotations
 
 import contextlib
 import threading
+import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
@@ -21,7 +25,8 @@ from masis_desktop.core.llm.protocol import LLM
 from masis_desktop.settings import LLM_ROLES, ServerBackend, Settings, load_settings
 
 Factory = Callable[[Path, str, Settings], LLM]
-ServerFactory = Callable[[ServerBackend, str], LLM]
+ServerFactory = Callable[[ServerBackend, list[str]], LLM]
+SERVER_RECHECK_S = 10.0
 
 
 def llama_factory(path: Path, name: str, settings: Settings) -> LLM:
@@ -31,7 +36,7 @@ def llama_factory(path: Path, name: str, settings: Settings) -> LLM:
     return LlamaLLM(path, name=name, n_ctx=m.n_ctx, n_threads=m.n_threads, n_batch=m.n_batch)
 
 
-def server_factory(backend: ServerBackend, roles: str) -> LLM:
+def server_factory(backend: ServerBackend, roles: list[str]) -> LLM:
     from masis_desktop.core.llm.openai_backend import OpenAIServerLLM
 
     return OpenAIServerLLM(backend, role=roles)
@@ -46,6 +51,7 @@ class ModelPool:
         self._lock = threading.Lock()
         self._by_path: dict[Path | str, LLM] = {}
         self._loading: dict[Path | str, threading.Lock] = {}
+        self._checked: dict[str, float] = {}  # server model name -> when it last answered
 
     def get(self, role: str) -> LLM:
         """The verified, loaded model for ``role`` (raises ``ModelError`` with a fix if unusable)."""
@@ -53,11 +59,18 @@ class ModelPool:
         backend = model.server
         if backend is not None:
             with self._lock:
-                if model.name not in self._by_path:
+                llm = self._by_path.get(model.name)
+                if llm is None:
                     servers = self.settings.models.servers
-                    roles = " and ".join(r for r in LLM_ROLES if servers.get(r) == backend) or role
-                    self._by_path[model.name] = self._server_factory(backend, roles)
-                return self._by_path[model.name]
+                    roles: list[str] = [r for r in LLM_ROLES if servers.get(r) == backend] or [role]
+                    llm = self._server_factory(backend, roles)
+                fresh = time.monotonic() - self._checked.get(model.name, -SERVER_RECHECK_S) < SERVER_RECHECK_S
+            check = getattr(llm, "check", None)
+            if not fresh and callable(check):
+                check()  # ModelServerError: one line naming the server, the roles and the fix
+            with self._lock:
+                self._checked[model.name] = time.monotonic()
+                return self._by_path.setdefault(model.name, llm)
         key = model.path.resolve()
         with self._lock:
             if key in self._by_path:
