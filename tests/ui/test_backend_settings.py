@@ -120,3 +120,21 @@ def test_an_incomplete_server_row_blocks_saving_with_the_reason(qtbot: Any, queu
     dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
     assert dialog.result_settings is None
     assert "Evaluator server: model" in dialog.error.text()
+
+
+def test_the_trace_and_the_report_name_the_backend_of_each_role(qtbot: Any) -> None:
+    from masis_desktop.ui.export import to_html, to_markdown
+    from masis_desktop.ui.widgets.trace_view import TraceView
+
+    server = "server:qwen-7b@http://10.0.0.5:8080/v1"
+    response = {"question": "When?", "answer": "In 2027 [c1].", "status": "success", "confidence": 0.9,
+                "trace": [{"node": "critic", "duration_ms": 12.0}],
+                "metrics": {"models": {"synthesizer": "qwen2.5-coder-0.5b", "critic": server, "evaluator": server}}}
+    view = TraceView()
+    qtbot.addWidget(view)
+    view.set_response(response)
+    assert view.models.text() == f"Models: synthesizer qwen2.5-coder-0.5b · critic {server} · evaluator {server}"
+    assert f"- Models: synthesizer qwen2.5-coder-0.5b; critic {server}; evaluator {server}" in to_markdown(response)
+    assert f"Models: synthesizer qwen2.5-coder-0.5b; critic {server}; evaluator {server}" in to_html(response)
+    view.clear()
+    assert view.models.text() == ""
