@@ -46,6 +46,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                     help="evaluate only these item ids (the workspace still holds every passage or document)")
     ev.add_argument("--resume", action=argparse.BooleanOptionalAction, default=True,
                     help="reuse finished items from the results log beside --out (default: yes)")
+    ev.add_argument("--code-only", action="store_true",
+                    help="critic mode: the code audit alone, no model verdict (seconds, not minutes: the code checks' "
+                         "own firing counts and precision)")
     ev.add_argument("--judge", choices=("lexical", "llm"), default="lexical",
                     help="answer mode: who decides whether cited passages support a sentence (default: lexical)")
     ev.add_argument("--json", action="store_true", help="print the whole report as JSON instead of the summary")
@@ -137,7 +140,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
     from masis_desktop.core import sysreq
 
     sysreq.require("ingest" if args.mode == "retrieval" else "ask")  # clear message instead of SIGILL or OOM
-    mode = create_mode(args.mode, judge=args.judge)
+    mode = create_mode(args.mode, judge=args.judge, code_only=args.code_only)
     bar = ProgressBar(f"eval {args.mode}")
 
     def log(message: str) -> None:

@@ -175,3 +175,14 @@ def test_is_abstention() -> None:
     assert is_abstention({"status": "needs_clarification", "critique": None})
     assert is_abstention({"status": "success", "critique": {"abstained": True}})
     assert not is_abstention({"status": "success", "critique": {"abstained": False}})
+
+
+def test_critic_mode_code_only_never_asks_the_model_and_counts_code_checks(tmp_path: Path) -> None:
+    """``--code-only``: the same pairs audited by code alone; the model is loaded for token counts, never asked."""
+    judge = _judge()
+    report = run_evaluation(CriticMode(Settings(), llm_factory=lambda _s: judge, code_only=True),
+                            load_dataset(_dataset(tmp_path)), tmp_path / "code.json")
+    assert [call for call in judge.calls if call[0] != "count_tokens"] == []
+    assert report["rejected_wrong"]["value"] == 1.0  # the wrong answers state a value their passage does not
+    assert report["meta"]["config"]["code_only"] is True
+    assert any(check.startswith("facts.") for check in report["tables"]["checks"]["by_check"])

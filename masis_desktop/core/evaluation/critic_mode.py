@@ -61,19 +61,23 @@ def _close(obj: object) -> None:
 class CriticMode:
     name = "critic"
 
-    def __init__(self, settings: Settings | None = None, llm_factory: LLMFactory | None = None) -> None:
+    def __init__(self, settings: Settings | None = None, llm_factory: LLMFactory | None = None, *,
+                 code_only: bool = False) -> None:
         self.settings = settings or load_settings()
         self._llm_factory = llm_factory or _pool_critic
+        self.code_only = code_only  # the code audit alone: the model counts tokens but is never asked
 
     def select(self, items: Sequence[BaseItem]) -> list[BaseItem]:
         return [item for item in items if item.has_pair]
 
     def config(self) -> dict[str, Any]:
         return pipeline_config(("critic",), self.settings, verdict="confidence>=low_conf_threshold and not "
-                               "hallucination_detected and not needs_retry")
+                               "hallucination_detected and not needs_retry", code_only=self.code_only,
+                               checks=self.settings.checks.model_dump())
 
     @contextmanager
     def session(self, dataset: QuestionSet, log: Log) -> Iterator[ItemRunner]:
+        from masis_desktop.core.checks.registry import Selection
         from masis_desktop.core.grounding.evidence import build_context
         from masis_desktop.core.pipeline import MAX_CHUNKS_SHOWN as MAX_SHOWN
         from masis_desktop.core.pipeline import critic as critic_agent
@@ -86,9 +90,11 @@ class CriticMode:
             llm = self._llm_factory(settings)
             embedder = ws.embedder
             threshold = settings.pipeline.low_conf_threshold
+            selection = Selection.from_settings(settings.checks)
 
             def verdict(question: str, draft: str, context: Any) -> dict[str, Any]:
-                result = critic_agent.critique(question, draft, context, llm, iteration=0, embedder=embedder)
+                result = critic_agent.critique(question, draft, context, None if self.code_only else llm, iteration=0,
+                                               embedder=embedder, selection=selection)
                 report = result.report
                 accepted = (report.confidence >= threshold and not report.hallucination_detected
                             and not report.needs_retry)

@@ -7,7 +7,8 @@ from masis_desktop.core.evaluation.judge import JudgeName
 from masis_desktop.settings import Settings
 
 
-def create_mode(name: str, *, judge: JudgeName = "lexical", settings: Settings | None = None) -> EvalMode:
+def create_mode(name: str, *, judge: JudgeName = "lexical", settings: Settings | None = None,
+                code_only: bool = False) -> EvalMode:
     if name == "retrieval":
         from masis_desktop.core.evaluation.retrieval_mode import RetrievalMode
 
@@ -15,7 +16,7 @@ def create_mode(name: str, *, judge: JudgeName = "lexical", settings: Settings |
     if name == "critic":
         from masis_desktop.core.evaluation.critic_mode import CriticMode
 
-        return CriticMode(settings)
+        return CriticMode(settings, code_only=code_only)
     if name == "answer":
         from masis_desktop.core.evaluation.answer_mode import AnswerMode
 

@@ -32,6 +32,7 @@ from masis_desktop.core.checks.registry import ALL, Selection
 from masis_desktop.core.events import CancelToken
 from masis_desktop.core.grounding.claims import Source
 from masis_desktop.core.grounding.evidence import Context, sanitize
+from masis_desktop.core.grounding.reading import reading_text
 from masis_desktop.core.grounding.support import Encoder
 from masis_desktop.core.llm.protocol import LLM
 from masis_desktop.core.llm.stats import llm_stats
@@ -86,7 +87,8 @@ def code_checks(code: CodeAudit, context: Context) -> str:
             quote = ""
             if c.support_span is not None and c.support_span.chunk_id in texts:
                 span = texts[c.support_span.chunk_id][c.support_span.char_start:c.support_span.char_end]
-                quote = f' "{sanitize(span)[0][:SPAN_QUOTE_CHARS].strip()}"'  # raw chunk text: sanitise it too
+                # raw chunk text: read as the models read it (rejoined words) and sanitised
+                quote = f' "{sanitize(reading_text(span))[0][:SPAN_QUOTE_CHARS].strip()}"'
             cited = "".join(f"[{x}]" for x in c.citations)
             lines.append(f"- S{i}: numbers and names found in {cited}; closest passage{quote}")
         else:

@@ -33,6 +33,7 @@ from masis_desktop.core.checks.audit import CodeAudit
 from masis_desktop.core.checks.model.auditor import AUDITOR_SYSTEM
 from masis_desktop.core.events import CancelToken
 from masis_desktop.core.grounding.evidence import Context, sanitize
+from masis_desktop.core.grounding.reading import reading_text
 from masis_desktop.core.llm.protocol import LLM
 from masis_desktop.errors import CancelledError
 
@@ -179,7 +180,7 @@ def whole_chunk(context: Context, chunk_id: str) -> str:
     writer is trimmed to the sentences nearest the question, and a value outside them would look unlikely (or the
     passage unanswering) for the wrong reason."""
     text = next(h.text for h in context.hits if h.chunk_id == chunk_id)
-    return sanitize(" ".join(text.split()))[0]
+    return sanitize(" ".join(reading_text(text).split()))[0]
 
 
 def verify_claims(question: str, code: CodeAudit, context: Context, llm: LLM, cancel: CancelToken | None = None,
