@@ -36,11 +36,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.genres import ROOT, Split, splits
 
 
-def run_mode(split: Split, mode: str, out: Path, limit: int | None, env: dict[str, str]) -> None:
+def run_mode(split: Split, mode: str, out: Path, limit: int | None, env: dict[str, str],
+             extra: Sequence[str] = ()) -> None:
     args = split.cli_args()
     if limit is not None:
         args = [a for a in args if a != "--limit" and a != str(split.limit)] + ["--limit", str(limit)]
-    cmd = [sys.executable, "-m", "masis_desktop.cli.main", "eval", mode, *args, "--out", str(out)]
+    cmd = [sys.executable, "-m", "masis_desktop.cli.main", "eval", mode, *args, *extra, "--out", str(out)]
     print("$ " + " ".join(cmd), file=sys.stderr, flush=True)
     with open(out.with_suffix(".log"), "a", encoding="utf-8") as log:
         subprocess.run(cmd, cwd=ROOT, env=env, stdout=log, stderr=log, check=False)
@@ -123,6 +124,7 @@ def main() -> int:
     parser.add_argument("--limit", type=int, default=None, help="first N items of each split")
     parser.add_argument("--home", type=Path, default=None, help="MASIS_HOME holding a candidate's settings")
     parser.add_argument("--no-run", action="store_true", help="only read the results already there")
+    parser.add_argument("--code-only", action="store_true", help="critic mode: the code audit alone")
     args = parser.parse_args()
     out_dir = ROOT / "artifacts" / "eval" / args.tag
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -144,7 +146,8 @@ def main() -> int:
         for mode in modes:
             report = out_dir / f"{split.genre}-{mode}.json"
             if not args.no_run:
-                run_mode(split, mode, report, args.limit, env)
+                run_mode(split, mode, report, args.limit, env,
+                         ["--code-only"] if args.code_only and mode == "critic" else [])
             if not report.with_suffix(".items.jsonl").exists():
                 continue
             results = [dict(r, id=f"{split.genre}:{r['id']}") for r in items(report)]

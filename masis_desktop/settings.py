@@ -73,8 +73,12 @@ class RetrievalSettings(_Strict):
     threshold_first: float = Field(default=0.60, ge=0.0, le=1.0)
     threshold_retry: float = Field(default=0.55, ge=0.0, le=1.0)
     # When passages exist but none reaches threshold_first, the writer restates the question in document words
-    # once and the search is repeated (core/agents/researcher.py); off = the seed's rule with no model call.
+    # once and the search is repeated (core/pipeline/researcher.py); off = the seed's rule with no model call.
     restate_when_filtered: bool = True
+    # Once a passage reaches the threshold, up to this many more of the top-ranked passages are kept when each covers
+    # a word of the question no kept passage covers (a question that joins two documents names both; the second
+    # scores low on its own). 0 = the seed's filter alone.
+    companions: int = Field(default=0, ge=0, le=10)
 
 
 class PipelineSettings(_Strict):

@@ -25,6 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from masis_desktop.core import text as tx
 from masis_desktop.core.events import CancelToken
 from masis_desktop.core.llm.protocol import LLM
 from masis_desktop.core.schemas import CritiqueReport, Retriever, SearchHit
@@ -102,6 +103,30 @@ def restate(question: str, llm: LLM, *, cancel: CancelToken | None = None) -> st
     return first
 
 
+def companions(question: str, kept: list[SearchHit], candidates: list[SearchHit], limit: int) -> list[SearchHit]:
+    """Up to ``limit`` passages below the threshold, best ranked first, each covering a content word of the question
+    that no kept passage covers: the second half of a question that joins two documents ("Which magazine started
+    first, Arthur's Magazine or First for Women?") scores low on its own, because it shares only its half of the
+    question's words. A passage that adds no question word is no companion, so a single-passage question keeps
+    what the threshold kept."""
+    asked = tx.content_stems(question)
+    covered: set[str] = set()
+    for hit in kept:
+        covered |= tx.content_stems(f"{hit.heading or ''} {hit.text}")
+    have = {h.chunk_id for h in kept}
+    out: list[SearchHit] = []
+    for hit in candidates:  # search order: best first
+        if len(out) >= limit:
+            break
+        if hit.chunk_id in have:
+            continue
+        words = tx.content_stems(f"{hit.heading or ''} {hit.text}")
+        if (asked & words) - covered:
+            out.append(hit)
+            covered |= words
+    return out
+
+
 def research(question: str, retriever: Retriever, settings: RetrievalSettings, *, iteration: int,
              critique: CritiqueReport | None = None, keep: list[SearchHit] | None = None,
              restater: Restater | None = None) -> Research:
@@ -131,6 +156,8 @@ def research(question: str, retriever: Retriever, settings: RetrievalSettings, *
                     by_id[hit.chunk_id] = hit
             candidates = list(by_id.values())
             kept = sorted((h for h in candidates if h.relevance >= threshold), key=lambda h: -h.relevance)
+    if kept and settings.companions:
+        kept += companions(question, kept, candidates, settings.companions)
     pinned: list[str] = []
     if retry and keep:
         have = {h.chunk_id for h in kept}
