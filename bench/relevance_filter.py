@@ -33,13 +33,42 @@ def policies() -> dict[str, tuple[float, float | None, int]]:
                                                         "global 0.50": (0.50, None, 0)}
     for floor in (0.45, 0.50):
         out[f"best-0.20, floor {floor:.2f}, best>=0.60"] = (floor, 0.20, 0)
-    for floor in (0.05, 0.15, 0.30):
+    for floor in (0.05, 0.15):
         for n in (1, 2, 4):
             out[f"best>=0.60 + top {n} >= {floor:.2f}"] = (floor, None, n)
+    for floor in (0.0, 0.05):
+        for n in (1, 2):
+            out[f"best>=0.60 + complementary {n} >= {floor:.2f}"] = (floor, None, -n)
     return out
 
 
-def keep(relevances: list[float], floor: float, margin: float | None, companions: int = 0) -> list[int]:
+def complementary(question: str, texts: list[str], kept: list[int], floor: float, limit: int,
+                  relevances: list[float]) -> list[int]:
+    """Up to ``limit`` more passages, best ranked first, each covering a question word no kept passage covers."""
+    from masis_desktop.core import text as tx
+
+    asked = tx.content_stems(question)
+    covered = set().union(*(tx.content_stems(texts[i]) for i in kept)) if kept else set()
+    out = list(kept)
+    for i, text in enumerate(texts):
+        if len(out) - len(kept) >= limit:
+            break
+        if i in out or relevances[i] < floor:
+            continue
+        new = (asked & tx.content_stems(text)) - covered
+        if new:
+            out.append(i)
+            covered |= tx.content_stems(text)
+    return sorted(out)
+
+
+def keep(relevances: list[float], floor: float, margin: float | None, companions: int = 0,
+         question: str = "", texts: list[str] | None = None) -> list[int]:
+    if companions < 0:
+        if not relevances or max(relevances) < 0.60:
+            return []
+        passing = [i for i, r in enumerate(relevances) if r >= 0.60]
+        return complementary(question, texts or [], passing, floor, -companions, relevances)
     if companions:
         if not relevances or max(relevances) < 0.60:
             return []
@@ -74,12 +103,13 @@ def main() -> int:
                 hits = corpus.workspace.search(item.question, K)
                 units = corpus.units(item, hits)
                 gold = set() if item.unanswerable else set(corpus.gold(item))
-                rows.append((item.unanswerable, [h.relevance for h in hits], units, gold))
+                rows.append((item.unanswerable, [h.relevance for h in hits], units, gold, item.question,
+                             [h.text for h in hits]))
         result: dict[str, dict[str, float]] = {}
         for name, (floor, margin, companions) in policies().items():
             recall, kept_n, silent = [], [], []
-            for unanswerable, rel, units, gold in rows:
-                kept = keep(rel, floor, margin, companions)
+            for unanswerable, rel, units, gold, question, texts in rows:
+                kept = keep(rel, floor, margin, companions, question, texts)
                 if unanswerable:
                     silent.append(float(not kept))
                     continue
