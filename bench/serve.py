@@ -49,6 +49,7 @@ class Cell:
     latencies: list[float]
     failures: int
     wall_s: float
+    load: tuple[float, float]  # 1-minute load average before and after: other work on the machine skews a cell
 
     @property
     def per_minute(self) -> float:
@@ -148,14 +149,16 @@ def run_cell(setup: str, url: str, token: str, clients: int, per_client: int) ->
     def client(i: int) -> list[tuple[float, bool]]:
         return [ask(url, token, QUESTIONS[(i + j) % len(QUESTIONS)]) for j in range(per_client)]
 
+    before = os.getloadavg()[0]
     start = time.perf_counter()
     with ThreadPoolExecutor(clients) as pool:
         results = [r for rs in pool.map(client, range(clients)) for r in rs]
     wall = time.perf_counter() - start
-    cell = Cell(setup, clients, [t for t, ok in results if ok], sum(not ok for _, ok in results), wall)
+    cell = Cell(setup, clients, [t for t, ok in results if ok], sum(not ok for _, ok in results), wall,
+                (before, os.getloadavg()[0]))
     print(f"  {setup:<40} {clients} client(s): {len(cell.latencies)} ok, {cell.failures} failed, "
-          f"{cell.per_minute:.2f} req/min, p50 {pct(cell.latencies, 50):.1f} s, p95 {pct(cell.latencies, 95):.1f} s",
-          flush=True)
+          f"{cell.per_minute:.2f} req/min, p50 {pct(cell.latencies, 50):.1f} s, p95 {pct(cell.latencies, 95):.1f} s, "
+          f"load {cell.load[0]:.1f} -> {cell.load[1]:.1f}", flush=True)
     return cell
 
 
@@ -226,7 +229,8 @@ def main() -> None:
             stop(proc)
 
     rows = "\n".join(f"| {c.setup} | {c.clients} | {len(c.latencies)}/{len(c.latencies) + c.failures} | "
-                     f"{c.per_minute:.2f} | {pct(c.latencies, 50):.1f} | {pct(c.latencies, 95):.1f} |" for c in cells)
+                     f"{c.per_minute:.2f} | {pct(c.latencies, 50):.1f} | {pct(c.latencies, 95):.1f} | "
+                     f"{c.load[0]:.1f} → {c.load[1]:.1f} |" for c in cells)
     data: dict[str, Any] = {"cells": [c.__dict__ | {"per_minute": c.per_minute} for c in cells]}
     (Path(__file__).resolve().parent / "results").mkdir(exist_ok=True)
     (Path(__file__).resolve().parent / "results" / "serve.json").write_text(json.dumps(data, indent=2))
@@ -238,8 +242,8 @@ pass per request); `masis serve --workers {top}`. Latency is the client's wall t
 requests per minute over the cell's wall time. "{label}": one server process per model file, on the same machine,
 every role routed to it (`masis models use ROLE --server`), the app's process doing search, audit and history.
 
-| Setup | Clients | OK | Requests/min | p50 (s) | p95 (s) |
-|---|---|---|---|---|---|
+| Setup | Clients | OK | Requests/min | p50 (s) | p95 (s) | Load average (1 min) |
+|---|---|---|---|---|---|---|
 {rows}
 """)
     print(f"wrote bench/results/serve.md (MASIS_HOME {home})")
