@@ -20,6 +20,7 @@ from masis_desktop.settings import LLM_ROLES, Settings, load_settings
 if TYPE_CHECKING:
     from masis_desktop.core.critique_tool import CritiqueResult, Strictness
     from masis_desktop.core.llm.pool import ModelPool
+    from masis_desktop.core.llm.protocol import LLM
     from masis_desktop.core.pipeline import Models
     from masis_desktop.core.store.workspace import Workspace
 
@@ -153,9 +154,13 @@ class Runtime:
                              "'c12' (see search results)")
         request = DraftCritiqueRequest(query=query, draft=draft, sources=sources,
                                        options=CritiqueOptions(strictness=strictness, autoRevise=auto_revise))
-        models = self.models()
-        return run_critique(request, critic=models.critic, synthesizer=models.synthesizer if auto_revise else None,
-                            embedder=self.encoder(), cancel=cancel)
+        writer: LLM | None
+        if self._models_factory is not None:
+            models = self._models_factory()
+            critic, writer = models.critic, models.synthesizer if auto_revise else None
+        else:  # only the roles this call uses are loaded: the writer only to revise
+            critic, writer = self.pool().get("critic"), self.pool().get("synthesizer") if auto_revise else None
+        return run_critique(request, critic=critic, synthesizer=writer, embedder=self.encoder(), cancel=cancel)
 
     def close(self) -> None:
         with self._lock:
