@@ -111,6 +111,8 @@ class CheckSettings(_Strict):
 
     packs: list[str] = Field(default_factory=lambda: list(CHECK_PACKS))
     ignore: list[str] = Field(default_factory=list)
+    # ids or prefixes whose findings only lower confidence; None = the measured defaults (core/checks/measured.json)
+    lower: list[str] | None = None
 
     @field_validator("packs")
     @classmethod

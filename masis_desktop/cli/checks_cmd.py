@@ -23,18 +23,27 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_checks(args: argparse.Namespace) -> int:
-    from masis_desktop.core.checks.registry import ALL_CHECKS, PACKS, Selection, describe
+    from dataclasses import replace
+
+    from masis_desktop.core.checks.registry import ALL_CHECKS, PACKS, Selection, describe, measured
     from masis_desktop.settings import load_settings
 
     selection = Selection.from_settings(load_settings().checks)
+    counts = measured().get("checks", {})
     chosen = [c for c in ALL_CHECKS if c.id == args.prefix or c.id.startswith(args.prefix)]
     if args.json:
-        print_json([{"id": c.id, "effect": c.effect, "pack": c.pack, "scope": c.scope, "rationale": c.rationale,
-                     "enabled": selection.enabled(c.id)} for c in chosen])
+        print_json([{"id": c.id, "effect": selection.effect(c.id), "registered_effect": c.effect, "pack": c.pack,
+                     "scope": c.scope, "rationale": c.rationale, "enabled": selection.enabled(c.id),
+                     "measured": counts.get(c.id)} for c in chosen])
         return 0
     for pack, title in PACKS.items():
         print(f"{pack}: {title} ({'on' if pack in selection.packs else 'off'})")
+    print("effect: refuse = forces a retry; lower = only lowers confidence; hint = advice. "
+          "'-' = switched off. [right/wrong] = measured firings on right/wrong answers")
     print()
     for check in sorted(chosen, key=lambda c: c.id):
-        print(("  " if selection.enabled(check.id) else "- ") + describe(check))
+        row = counts.get(check.id)
+        tally = f" [{row['right']}/{row['wrong']}]" if row else ""
+        shown = replace(check, effect=selection.effect(check.id))
+        print(("  " if selection.enabled(check.id) else "- ") + describe(shown) + tally)
     return 0

@@ -67,3 +67,24 @@ def test_an_ignored_check_does_not_refuse() -> None:
     assert not quiet.audit.needs_retry and "facts.number.rival" not in quiet.fired
     assert Selection.from_settings(CheckSettings(packs=[], ignore=["facts"])).enabled("grounding.uncited")
     assert not Selection.from_settings(CheckSettings(packs=[])).enabled("pack.prices.bands")
+
+
+def test_a_check_listed_to_lower_confidence_does_not_refuse_but_costs() -> None:
+    wrong = "The timeout is 30 seconds [c3]."
+    lowered = audit_answer(wrong, EVIDENCE, selection=Selection.of(CHECK_PACKS, lower=["facts.number"]))
+    assert not lowered.audit.needs_retry and not lowered.audit.hallucination_detected
+    assert lowered.audit.penalty_factor == registry.LOWER_FACTOR
+    assert "facts.number.rival" in lowered.fired  # it still fired, and the trace says so
+    restated = audit_answer("The timeout is [c3].", EVIDENCE, question="What is the timeout?",
+                            selection=Selection.of(CHECK_PACKS, lower=["answer"]))
+    assert not restated.non_answer and not restated.audit.needs_retry
+
+
+def test_measured_defaults_lower_the_checks_over_the_right_share_limit() -> None:
+    data = {"checks": {"facts.number.rival": {"right": 1, "wrong": 99},  # 1 %: keeps refusing
+                       "answer.restates": {"right": 5, "wrong": 45},  # 10 %: lowers
+                       "grounding.low_support": {"right": 9, "wrong": 1},  # already only lowers
+                       "no.such.check": {"right": 9, "wrong": 1}}}
+    assert registry.measured_lower(data) == ["answer.restates"]
+    assert Selection.from_settings(CheckSettings()).lower == frozenset(registry.DEFAULT_LOWER)
+    assert Selection.from_settings(CheckSettings(lower=[])).lower == frozenset()

@@ -379,6 +379,9 @@ def answer_findings(g: AnswerGaps, sel: Selection, prior: Sequence[Finding] = ()
     elif sel.enabled("answer.off_topic") and _off_topic(g):
         out.findings.append(_incomplete("the answer does not address the question", g.answer,
                                         "answer the question that was asked", "answer.off_topic"))
+    out.findings = [sel.shape(f) for f in out.findings]
+    if finding is not None and not sel.refuses(finding.check):
+        out.non_answer = non_answer = False  # a non-answer check that only lowers confidence does not end the answer
     if not non_answer and sel.enabled("focus.unasked_words") and not any(
             f.type is IssueType.INCOMPLETE and f.forces_retry for f in [*prior, *out.findings]) \
             and (unasked := unasked_focus(g.question, g.cited_texts)):

@@ -262,7 +262,7 @@ def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encode
         outcome = AnswerOutcome(non_answer=False, findings=[])
         looped = tx.repeated_phrase(answer) if claim_sentences and selection.enabled("answer.loop") else None
         if looped:
-            outcome.findings.append(loop_finding(looped, answer))
+            outcome.findings.append(selection.shape(loop_finding(looped, answer)))
     non_answer = outcome.non_answer
     for f in outcome.findings:
         findings.append(f)

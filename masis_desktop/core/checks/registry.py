@@ -20,9 +20,11 @@ tried in order and the first that finds something is the finding.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Literal
+from pathlib import Path
+from typing import Any, Literal
 
 from masis_desktop.core.checks import retired
 from masis_desktop.core.checks.findings import Finding
@@ -272,30 +274,59 @@ assert tuple(PACKS) == CHECK_PACKS and all(c.pack in (None, *PACKS) for c in ALL
 BY_ID: dict[str, Check] = {c.id: c for c in ALL_CHECKS}
 
 
+LOWER_FACTOR = 0.9  # what a finding of a check that only lowers confidence costs at most
+
+
+def _matches(check_id: str, patterns: Iterable[str]) -> bool:
+    return any(check_id == p or check_id.startswith(p + ".") for p in patterns)
+
+
 @dataclass(frozen=True)
 class Selection:
-    """Which checks run: packs switched on, and ids or id prefixes switched off (``ignore``, like a linter's)."""
+    """Which checks run and how hard they act: packs switched on, ids or id prefixes switched off (``ignore``, like
+    a linter's), and ids or prefixes whose findings only lower confidence (``lower``: a check that refuses right
+    answers too often, measured across genres, must not refuse by default)."""
 
     packs: frozenset[str] = frozenset(PACKS)
     ignore: frozenset[str] = frozenset()
+    lower: frozenset[str] = frozenset()
 
     @classmethod
-    def of(cls, packs: Iterable[str], ignore: Iterable[str] = ()) -> Selection:
-        return cls(frozenset(packs), frozenset(ignore))
+    def of(cls, packs: Iterable[str], ignore: Iterable[str] = (), lower: Iterable[str] = ()) -> Selection:
+        return cls(frozenset(packs), frozenset(ignore), frozenset(lower))
 
     @classmethod
     def from_settings(cls, checks: CheckSettings) -> Selection:
-        return cls.of(checks.packs, checks.ignore)
+        return cls.of(checks.packs, checks.ignore, DEFAULT_LOWER if checks.lower is None else checks.lower)
 
     def enabled(self, check_id: str) -> bool:
         check = BY_ID.get(check_id)
         if check is not None and check.pack is not None and check.pack not in self.packs:
             return False
-        return not any(check_id == i or check_id.startswith(i + ".") for i in self.ignore)
+        return not _matches(check_id, self.ignore)
+
+    def effect(self, check_id: str) -> Effect:
+        """The check's effect under this selection: its registered one, or ``lower`` where a refusing check is
+        listed in ``lower``."""
+        check = BY_ID.get(check_id)
+        base: Effect = check.effect if check is not None else "refuse"
+        return "lower" if base == "refuse" and _matches(check_id, self.lower) else base
+
+    def refuses(self, check_id: str) -> bool:
+        return self.enabled(check_id) and self.effect(check_id) == "refuse"
+
+    def shape(self, finding: Finding) -> Finding:
+        """The finding as its check's effect allows: one that only lowers confidence forces no retry, flags no
+        hallucination and costs at most ``LOWER_FACTOR``."""
+        if finding.check and self.effect(finding.check) != "refuse" and (finding.forces_retry or finding.hallucination
+                                                                           or finding.factor < LOWER_FACTOR):
+            return replace(finding, forces_retry=False, hallucination=False,
+                           factor=max(finding.factor, LOWER_FACTOR))
+        return finding
 
     def keep(self, findings: Sequence[Finding]) -> list[Finding]:
-        """The findings whose check is switched on."""
-        return [f for f in findings if not f.check or self.enabled(f.check)]
+        """The findings whose check is switched on, each as its check's effect allows."""
+        return [self.shape(f) for f in findings if not f.check or self.enabled(f.check)]
 
 
 ALL = Selection()
@@ -315,10 +346,40 @@ def case_findings(question: str, original: list[ClaimEvidence], narrowed: list[C
             continue
         found = check.run(question, original if check.all_pages else narrowed, sources)
         for index, finding in stamped(found, check.id).items():
-            out.setdefault(index, finding)
+            out.setdefault(index, selection.shape(finding))
     return out
 
 
 def describe(check: Check) -> str:
     """One line for listings: id, effect, pack and rationale."""
     return f"{check.id:34} {check.effect:6} {check.pack or 'core':15} {check.rationale}"
+
+
+# The checks whose findings only lower confidence by default: measured across the genres' dev splits, more than
+# ``RIGHT_SHARE_LIMIT`` of their firings landed on right answers (``measured.json``, written by
+# ``bench/check_defaults.py`` from ``masis eval critic`` runs). Settings' ``checks.lower`` replaces the list.
+RIGHT_SHARE_LIMIT = 0.02
+MEASURED_PATH = Path(__file__).with_name("measured.json")
+
+
+def measured() -> dict[str, Any]:
+    """The committed measurement: per check id, firings on right and on wrong answers, and where they came from."""
+    try:
+        data: dict[str, Any] = json.loads(MEASURED_PATH.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return {"checks": {}}
+    return data
+
+
+def measured_lower(data: dict[str, Any], limit: float = RIGHT_SHARE_LIMIT) -> list[str]:
+    """The refusing checks whose measured right share exceeds ``limit``."""
+    out = []
+    for check_id, row in sorted(data.get("checks", {}).items()):
+        total = int(row["right"]) + int(row["wrong"])
+        check = BY_ID.get(check_id)
+        if check is not None and check.effect == "refuse" and total and int(row["right"]) / total > limit:
+            out.append(check_id)
+    return out
+
+
+DEFAULT_LOWER: tuple[str, ...] = tuple(measured_lower(measured()))

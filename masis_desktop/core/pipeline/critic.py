@@ -28,7 +28,7 @@ from masis_desktop.core.checks.findings import FACT_FACTOR, INCOMPLETE_FACTOR
 from masis_desktop.core.checks.model.answerable import Answerability, check_answerable, describe
 from masis_desktop.core.checks.model.slots import SlotResult, check_slots, find_slots
 from masis_desktop.core.checks.model.verify import Verification, verify_claims
-from masis_desktop.core.checks.registry import ALL, Selection
+from masis_desktop.core.checks.registry import ALL, LOWER_FACTOR, Selection
 from masis_desktop.core.events import CancelToken
 from masis_desktop.core.grounding.claims import Source
 from masis_desktop.core.grounding.evidence import Context, sanitize
@@ -191,8 +191,9 @@ def critique(question: str, draft: str, context: Context, llm: LLM | None, *, it
         ignored.extend(loose)
         flagged = sorted({idx for idx, _ in grounded})
         model_flagged = len(flagged)
-        model_hall = verdict.hallucination_detected and bool(flagged)
-        model_retry = (verdict.needs_retry or verdict.hallucination_detected) and bool(flagged)
+        refusing = selection.refuses("model.auditor")
+        model_hall = verdict.hallucination_detected and bool(flagged) and refusing
+        model_retry = (verdict.needs_retry or verdict.hallucination_detected) and bool(flagged) and refusing
         if (verdict.hallucination_detected or verdict.needs_retry) and not flagged:
             ignored.append("hallucination/needs_retry without naming a sentence")
         for idx, reason in grounded:
@@ -263,8 +264,11 @@ def critique(question: str, draft: str, context: Context, llm: LLM | None, *, it
                            "that the passages do not say", source="model", check_id="model.verify")))
     slot_factor = 1.0
     for index, issue in findings:
-        slot_factor *= FACT_FACTOR
-        model_retry = True
+        if selection.refuses(issue.check_id or ""):
+            slot_factor *= FACT_FACTOR
+            model_retry = True
+        else:  # a model check that only lowers confidence
+            slot_factor *= LOWER_FACTOR
         claim = claims[index]
         sentence = tx.strip_citations(claim.text)
         if sentence not in unsupported:
@@ -274,8 +278,9 @@ def critique(question: str, draft: str, context: Context, llm: LLM | None, *, it
 
     answer_factor = 1.0
     if answerable is not None and answerable.rejected:
-        answer_factor = INCOMPLETE_FACTOR
-        model_retry = True
+        refusing = selection.refuses("model.answerable")
+        answer_factor = INCOMPLETE_FACTOR if refusing else LOWER_FACTOR
+        model_retry = model_retry or refusing
         issues.append(CritiqueIssue(
             issue_type=IssueType.INCOMPLETE, severity=0.6, description=describe(answerable), source="model",
             check_id="model.answerable",
