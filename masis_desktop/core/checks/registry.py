@@ -372,12 +372,16 @@ def measured() -> dict[str, Any]:
 
 
 def measured_lower(data: dict[str, Any], limit: float = RIGHT_SHARE_LIMIT) -> list[str]:
-    """The refusing checks whose measured right share exceeds ``limit``."""
+    """The refusing checks whose measured right share exceeds ``limit`` (the genre-weighted ``right_share`` when the
+    measurement gives one, else the raw share of firings on right answers)."""
     out = []
     for check_id, row in sorted(data.get("checks", {}).items()):
         total = int(row["right"]) + int(row["wrong"])
+        share = row.get("right_share")
+        if share is None and total:
+            share = int(row["right"]) / total
         check = BY_ID.get(check_id)
-        if check is not None and check.effect == "refuse" and total and int(row["right"]) / total > limit:
+        if check is not None and check.effect == "refuse" and share is not None and share > limit:
             out.append(check_id)
     return out
 
