@@ -87,6 +87,10 @@ class PipelineSettings(_Strict):
     max_context_chars: int = Field(default=6000, ge=500, le=200_000)
     strictness: Literal["lenient", "moderate", "strict"] = "moderate"
     synth_max_tokens: int = Field(default=320, ge=32, le=4096)
+    # "free": the synthesizer model writes cited sentences; "extract": the critic model picks the passage that
+    # answers and copies the answer from it (core/pipeline/synthesizer.py ``extract``), sharing its prompt prefix
+    # with the audit so the evidence is read once.
+    writer: Literal["free", "extract"] = "free"
     # Evidence budget of every prompt, in tokens: prefill is the wait on a CPU (0.5B ≈ 75 tok/s), so the
     # synthesizer sees only the sentences that matter (extractive, ids kept); larger machines may raise it.
     context_tokens: int = Field(default=360, ge=64, le=16000)

@@ -120,9 +120,13 @@ class Write:
             return Decide(final=True, repeats=repeat.iteration)
         yield StageStarted("writing", it, r.retry_ceiling,
                            "writing a revised draft" if r.attempts else "writing the answer")
-        gen = synthesizer.synthesize(r.state.user_query, context, r.models.synthesizer, iteration=it,
-                                     max_tokens=r.settings.pipeline.synth_max_tokens, previous=prior,
-                                     problems=problems, cancel=r.cancel, embedder=r.embedder)
+        if r.settings.pipeline.writer == "extract":
+            gen = synthesizer.extract(r.state.user_query, context, r.models.critic, iteration=it, previous=prior,
+                                      problems=problems, cancel=r.cancel)
+        else:
+            gen = synthesizer.synthesize(r.state.user_query, context, r.models.synthesizer, iteration=it,
+                                         max_tokens=r.settings.pipeline.synth_max_tokens, previous=prior,
+                                         problems=problems, cancel=r.cancel, embedder=r.embedder)
         while True:
             try:
                 token = next(gen)

@@ -60,12 +60,36 @@ def synthesizer_messages(question: str, context: Context, previous: str | None =
     return [{"role": "system", "content": SYNTH_SYSTEM}, {"role": "user", "content": "\n".join(parts)}]
 
 
+# --- extractive writer (the critic model, sharing the audit's prompt prefix) ------------------------------------
+
+EXTRACT_TASK = ("TASK: ANSWER\nName the one passage that states the answer to the QUESTION, and copy from it the "
+                "shortest words that answer it (a name, number, date, phrase or short clause; for a yes/no question "
+                "begin with Yes or No). If no passage states the answer, give passage none and answer nothing.")
+
+
+def extract_messages(question: str, context: Context, previous: str | None = None,
+                     problems: list[str] | None = None) -> list[Message]:
+    """The extractive writer's prompt: the audit's own prefix (system message, question, evidence), then its task,
+    so the critic's audit that follows finds the evidence already in the KV cache."""
+    retry = ""
+    if previous is not None:
+        listed = "\n".join(f"- {p}" for p in (problems or ["it was not supported well enough"]))
+        retry = (f"A previous answer was refused: {previous.strip()}\nProblems:\n{listed}\nGive a better "
+                 "answer, or passage none.\n")
+    return [{"role": "system", "content": AUDITOR_SYSTEM},
+            {"role": "user", "content": evidence_prefix(question, context) + retry + EXTRACT_TASK}]
+
+
+def evidence_prefix(question: str, context: Context) -> str:
+    """What every auditor-model prompt about this question begins with (llama.cpp reuses it from its cache)."""
+    return f"QUESTION: {question.strip()}\n\nEVIDENCE:\n{context.block()}\n\n"
+
+
 # --- critic + evaluator (shared prefix) -------------------------------------------------------------------------
 
 def auditor_body(question: str, context: Context, labelled_answer: str, code_checks: str) -> str:
     """The user-message body shared by critic and evaluator (question first, task line appended after)."""
-    return (f"QUESTION: {question.strip()}\n\nEVIDENCE:\n{context.block()}\n\nANSWER:\n{labelled_answer}\n\n"
-            f"CODE CHECKS:\n{code_checks}\n\n")
+    return f"{evidence_prefix(question, context)}ANSWER:\n{labelled_answer}\n\nCODE CHECKS:\n{code_checks}\n\n"
 
 
 def critic_messages(body: str) -> list[Message]:

@@ -15,7 +15,10 @@ import re
 import time
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any
+
+from pydantic import BaseModel, create_model
 
 from masis_desktop.core.checks.audit import STRONG_SUPPORT
 from masis_desktop.core.checks.facts import fact_findings
@@ -36,6 +39,7 @@ from masis_desktop.core.text import (
     split_sentences,
     strip_citations,
 )
+from masis_desktop.errors import CancelledError
 
 MAX_PROBLEMS = 5
 
@@ -350,5 +354,68 @@ def synthesize(question: str, context: Context, llm: LLM, *, iteration: int, max
         "answer_length": len(text),
         "first_token_ms": None if first is None else round((first - start) * 1000, 1),
         "duration_ms": round(duration, 1),
+    }
+    return Draft(text, entry, stats)
+
+
+# --- the extractive writer ----------------------------------------------------------------------------------------
+
+EXTRACT_MAX_TOKENS = 96
+NONE = "none"
+
+
+def extraction_model(ids: Sequence[str]) -> type[BaseModel]:
+    """The schema the grammar enforces: a passage id of the evidence (or none) and the answer copied from it."""
+    passage = Enum("Passage", {i: i for i in [*ids, NONE]}, type=str)  # type: ignore[misc]
+    return create_model("Extraction", passage=(passage, ...), answer=(str, ...))
+
+
+def _folded_text(text: str) -> str:
+    return " ".join(re.sub(r"[^\w%$£€.,:/-]+", " ", text.lower()).split())
+
+
+def phrase(answer: str, passage: str, context: Context) -> str:
+    """The draft an extraction makes: the answer as one sentence citing the passage that writes it (the one named,
+    or the one passage that holds the words verbatim when the named one does not), or the abstention."""
+    answer = strip_citations(answer).strip().strip('"').rstrip(".").strip()
+    if passage == NONE or not answer or not re.search(r"\w", answer):
+        return prompts.ABSTAIN
+    said = _folded_text(answer)
+    if passage not in context.passages or said not in _folded_text(context.passages[passage]):
+        holders = [cid for cid in context.ids if said and said in _folded_text(context.passages[cid])]
+        if len(holders) == 1 or (holders and passage not in context.passages):
+            passage = holders[0]
+    if passage not in context.passages:
+        return prompts.ABSTAIN
+    return f"{answer[0].upper()}{answer[1:]} [{passage}]."
+
+
+def extract(question: str, context: Context, llm: LLM, *, iteration: int, previous: str | None = None,
+            problems: list[str] | None = None, cancel: CancelToken | None = None,
+            ) -> Generator[TokenStreamed, None, Draft]:
+    """The extractive writer: the critic model names the passage that answers and copies the answer from it, under
+    a JSON-schema grammar whose passage field can only be an evidence id or ``none``. Its prompt begins like the
+    audit's, so the audit that follows reads the evidence from llama.cpp's cache instead of prefilling it again."""
+    problems = problems if previous is not None else None
+    start = time.perf_counter()
+    error: str | None = None
+    passage, answer = NONE, ""
+    try:
+        got = llm.structured(prompts.extract_messages(question, context, previous, problems),
+                             extraction_model(context.ids), max_tokens=EXTRACT_MAX_TOKENS, max_retries=1,
+                             cancel=cancel)
+        passage, answer = str(getattr(got.passage, "value", got.passage)), str(got.answer)  # type: ignore[attr-defined]
+    except CancelledError:
+        raise
+    except Exception as exc:  # no valid extraction: the run abstains, and the trace says why
+        error = f"{type(exc).__name__}: {exc}"[:300]
+    text = phrase(answer, passage, context)
+    yield TokenStreamed(text, iteration)
+    stats = llm_stats(llm, "synthesizer", iteration)
+    entry: dict[str, Any] = {
+        "node": "synthesizer", "iteration": iteration, **context.trace(), "writer": "extract",
+        "revised": previous is not None, "problems_given": len(problems or []), "passage": passage,
+        "extracted": answer[:300], "error": error, "citations": len(citation_ids(text)),
+        "answer_length": len(text), "duration_ms": round((time.perf_counter() - start) * 1000, 1),
     }
     return Draft(text, entry, stats)
