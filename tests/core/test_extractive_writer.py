@@ -51,3 +51,9 @@ def test_extract_asks_the_model_once_under_the_audits_prefix_and_abstains_on_non
 def test_the_schema_allows_only_evidence_ids_or_none() -> None:
     schema = extraction_model(["c1", "c2"]).model_json_schema()
     assert sorted(schema["$defs"]["Passage"]["enum"]) == ["c1", "c2", "none"]
+
+
+def test_a_none_like_answer_abstains_and_the_schema_asks_the_answer_first() -> None:
+    context = _context()
+    assert phrase("None", "c1", context) == ABSTAIN and phrase("N/A", "c2", context) == ABSTAIN
+    assert list(extraction_model(["c1"]).model_fields) == ["answer", "passage"]

@@ -362,12 +362,13 @@ def synthesize(question: str, context: Context, llm: LLM, *, iteration: int, max
 
 EXTRACT_MAX_TOKENS = 96
 NONE = "none"
+NO_ANSWER = frozenset({"none", "n/a", "na", "unknown", "not stated", "not mentioned", "no answer"})
 
 
 def extraction_model(ids: Sequence[str]) -> type[BaseModel]:
     """The schema the grammar enforces: a passage id of the evidence (or none) and the answer copied from it."""
     passage = Enum("Passage", {i: i for i in [*ids, NONE]}, type=str)  # type: ignore[misc]
-    return create_model("Extraction", passage=(passage, ...), answer=(str, ...))
+    return create_model("Extraction", answer=(str, ...), passage=(passage, ...))
 
 
 def _folded_text(text: str) -> str:
@@ -378,7 +379,7 @@ def phrase(answer: str, passage: str, context: Context) -> str:
     """The draft an extraction makes: the answer as one sentence citing the passage that writes it (the one named,
     or the one passage that holds the words verbatim when the named one does not), or the abstention."""
     answer = strip_citations(answer).strip().strip('"').rstrip(".").strip()
-    if passage == NONE or not answer or not re.search(r"\w", answer):
+    if passage == NONE or not re.search(r"\w", answer) or answer.lower() in NO_ANSWER:
         return prompts.ABSTAIN
     said = _folded_text(answer)
     if passage not in context.passages or said not in _folded_text(context.passages[passage]):
