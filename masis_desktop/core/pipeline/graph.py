@@ -155,7 +155,8 @@ class Critique:
         r.check_cancel()
         yield StageStarted("auditing", it, r.retry_ceiling, "checking every sentence against its sources")
         result = critic.critique(r.state.user_query, self.draft, self.context, r.models.critic, iteration=it,
-                                 embedder=r.embedder, cancel=r.cancel, selection=r.selection)
+                                 embedder=r.embedder, cancel=r.cancel, selection=r.selection,
+                                 keep_prefix=r.settings.pipeline.writer == "extract")
         r.llm_calls.extend(result.slot_stats)
         if result.stats:
             r.llm_calls.append(result.stats)

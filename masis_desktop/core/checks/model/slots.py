@@ -340,7 +340,8 @@ class SlotResult:
                 "logprobs": None if self.scores is None else [round(x, 3) for x in self.scores]}
 
 
-def pick(question: str, slot: Slot, llm: LLM, cancel: CancelToken | None = None) -> tuple[int, list[float]]:
+def pick(question: str, slot: Slot, llm: LLM, cancel: CancelToken | None = None,
+         keep_cache: bool = False) -> tuple[int, list[float]]:
     """The option the model would write, each option scored in the blank of the statement on its own.
 
     Asked to pick a *letter*, the 1.5B model mostly picks a position: its letter probabilities barely moved with
@@ -348,7 +349,7 @@ def pick(question: str, slot: Slot, llm: LLM, cancel: CancelToken | None = None)
     Here every option is scored in the same place, as the answer the passage gives to the question
     (``verify.scored_values``), so no option is listed before another. The stated option loses only when another
     one is more likely by ``PICK_MARGIN`` (natural log units): close calls leave the code verdict standing."""
-    scores = scored_values(question, slot.passage, slot.statement, slot.options, llm, cancel)
+    scores = scored_values(question, slot.passage, slot.statement, slot.options, llm, cancel, keep_cache)
     best = max(range(len(scores)), key=lambda i: (scores[i], i == slot.stated))
     if best != slot.stated and scores[best] - scores[slot.stated] < PICK_MARGIN:
         best = slot.stated
@@ -356,13 +357,13 @@ def pick(question: str, slot: Slot, llm: LLM, cancel: CancelToken | None = None)
 
 
 def check_slots(question: str, slots: list[Slot], llm: LLM, cancel: CancelToken | None = None, *,
-                iteration: int = 0) -> list[SlotResult]:
+                iteration: int = 0, keep_cache: bool = False) -> list[SlotResult]:
     from masis_desktop.core.llm.stats import llm_stats
 
     results = []
     for slot in slots:
         try:
-            picked, scores = pick(question, slot, llm, cancel)
+            picked, scores = pick(question, slot, llm, cancel, keep_cache)
             result = SlotResult(slot, picked, scores=scores)
         except CancelledError:
             raise

@@ -184,8 +184,9 @@ def whole_chunk(context: Context, chunk_id: str) -> str:
 
 
 def verify_claims(question: str, code: CodeAudit, context: Context, llm: LLM, cancel: CancelToken | None = None,
-                  *, iteration: int = 0) -> list[Verification]:
-    """Score the values of each claim to verify; the claim's score is its least likely value's."""
+                  *, iteration: int = 0, keep_cache: bool = False) -> list[Verification]:
+    """Score the values of each claim to verify; the claim's score is its least likely value's. ``keep_cache``: the
+    prompt cached before (the evidence an extractive writer read) is cached again after each call."""
     from masis_desktop.core.llm.stats import llm_stats
 
     results: list[Verification] = []
@@ -204,7 +205,7 @@ def verify_claims(question: str, code: CodeAudit, context: Context, llm: LLM, ca
         try:
             scores = []
             for before, value in spans:
-                scores.append(llm.score(messages, before, [value], cancel=cancel)[0])
+                scores.append(llm.score(messages, before, [value], cancel=cancel, keep_cache=keep_cache)[0])
                 calls.append(llm_stats(llm, "verify", iteration))
             result = Verification(idx, plain, cited, [v for _, v in spans], min(scores))
         except CancelledError:
@@ -232,8 +233,8 @@ def merged_stats(calls: Sequence[dict[str, Any]]) -> dict[str, Any]:
 
 
 def scored_values(question: str, passage: str, statement: str, options: Sequence[str], llm: LLM,
-                  cancel: CancelToken | None = None) -> list[float]:
+                  cancel: CancelToken | None = None, keep_cache: bool = False) -> list[float]:
     """Log-probability of each option written into the blank (``____``) of ``statement``, as the answer the
     passage gives to the question: every option is scored in the same place, so none is listed before another."""
     before = statement.split("____", 1)[0]
-    return llm.score(answer_messages(question, passage), before, list(options), cancel=cancel)
+    return llm.score(answer_messages(question, passage), before, list(options), cancel=cancel, keep_cache=keep_cache)
