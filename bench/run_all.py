@@ -26,8 +26,9 @@ BENCHMARKS: list[tuple[str, str, list[str]]] = [
     ("ask", "ask.py", []),
     ("startup", "startup.py", []),
     ("contention", "contention.py", []),
+    ("serve", "serve.py", []),
 ]
-ORDER = ["llm_throughput", "contention", "ask", "ingest", "retrieval", "startup", "installer"]
+ORDER = ["llm_throughput", "contention", "ask", "serve", "ingest", "retrieval", "startup", "installer"]
 
 HEADER = """# Benchmarks
 
