@@ -18,6 +18,7 @@ from masis_desktop import paths
 from masis_desktop.errors import SettingsError
 
 LLMRole = Literal["synthesizer", "critic", "evaluator"]
+Strictness = Literal["lenient", "moderate", "strict"]
 LLM_ROLES: tuple[LLMRole, ...] = ("synthesizer", "critic", "evaluator")
 
 
@@ -84,8 +85,12 @@ class RetrievalSettings(_Strict):
 class PipelineSettings(_Strict):
     max_retries: int = Field(default=2, ge=0, le=10)
     low_conf_threshold: float = Field(default=0.65, ge=0.0, le=1.0)
+    # The seed's evidence ceiling: the models never read more evidence than this many characters (about 4 per
+    # token; context_tokens below is usually the tighter bound).
     max_context_chars: int = Field(default=6000, ge=500, le=200_000)
-    strictness: Literal["lenient", "moderate", "strict"] = "moderate"
+    # How readily the critic refuses (core/checks/registry.Selection.from_settings): strict = every check as
+    # registered, moderate = the measured defaults, lenient = only high-severity findings refuse.
+    strictness: Strictness = "moderate"
     synth_max_tokens: int = Field(default=320, ge=32, le=4096)
     # "free": the synthesizer model writes cited sentences; "extract": the critic model picks the passage that
     # answers and copies the answer from it (core/pipeline/synthesizer.py ``extract``), sharing its prompt prefix

@@ -88,3 +88,31 @@ def test_measured_defaults_lower_the_checks_over_the_right_share_limit() -> None
     assert registry.measured_lower(data) == ["answer.restates"]
     assert Selection.from_settings(CheckSettings()).lower == frozenset(registry.DEFAULT_LOWER)
     assert Selection.from_settings(CheckSettings(lower=[])).lower == frozenset()
+
+
+def test_strictness_sets_how_readily_checks_refuse() -> None:
+    from masis_desktop.core.checks.findings import Finding
+
+    incomplete = Finding(IssueType.INCOMPLETE, 0.7, "d", "p", "s", None, 0.8, True, False, check="asked.missing_time")
+    fabricated = Finding(IssueType.HALLUCINATION, 0.9, "d", "p", "s", None, 0.75, True, True,
+                         check="facts.number.absent")
+    lenient = Selection.from_settings(CheckSettings(), "lenient")
+    assert not lenient.shape(incomplete).forces_retry and lenient.shape(incomplete).factor == registry.LOWER_FACTOR
+    assert lenient.shape(fabricated).forces_retry
+    moderate = Selection.from_settings(CheckSettings(), "moderate")
+    assert moderate.shape(incomplete).forces_retry and moderate.lower == frozenset(registry.DEFAULT_LOWER)
+    strict = Selection.from_settings(CheckSettings(), "strict")
+    assert strict.lower == frozenset() and strict.shape(incomplete).forces_retry
+    assert Selection.from_settings(CheckSettings(lower=["asked"]), "strict").lower == frozenset({"asked"})
+
+
+def test_the_evidence_never_exceeds_the_character_ceiling() -> None:
+    from masis_desktop.core.llm.doubles import ScriptedLLM
+    from masis_desktop.core.pipeline import Models, fitted_budget
+    from masis_desktop.settings import PipelineSettings, Settings
+
+    llm = ScriptedLLM()
+    models = Models(llm, llm, llm)
+    assert fitted_budget("q", models, Settings()) == 360
+    tight = Settings(pipeline=PipelineSettings(max_context_chars=800))
+    assert fitted_budget("q", models, tight) == 200

@@ -42,7 +42,7 @@ from masis_desktop.core.checks.packs import (
     value_fit,
 )
 from masis_desktop.core.grounding.claims import ClaimEvidence, Source
-from masis_desktop.settings import CHECK_PACKS, CheckSettings
+from masis_desktop.settings import CHECK_PACKS, CheckSettings, Strictness
 
 Effect = Literal["refuse", "lower", "hint"]
 Scope = Literal["claim", "answer", "question"]
@@ -275,6 +275,7 @@ BY_ID: dict[str, Check] = {c.id: c for c in ALL_CHECKS}
 
 
 LOWER_FACTOR = 0.9  # what a finding of a check that only lowers confidence costs at most
+LENIENT_SEVERITY = 0.9  # under lenient strictness, the severity a finding needs to refuse
 
 
 def _matches(check_id: str, patterns: Iterable[str]) -> bool:
@@ -290,14 +291,22 @@ class Selection:
     packs: frozenset[str] = frozenset(PACKS)
     ignore: frozenset[str] = frozenset()
     lower: frozenset[str] = frozenset()
+    refuse_severity: float = 0.0  # a finding below this severity only lowers confidence (lenient strictness)
 
     @classmethod
-    def of(cls, packs: Iterable[str], ignore: Iterable[str] = (), lower: Iterable[str] = ()) -> Selection:
-        return cls(frozenset(packs), frozenset(ignore), frozenset(lower))
+    def of(cls, packs: Iterable[str], ignore: Iterable[str] = (), lower: Iterable[str] = (),
+           refuse_severity: float = 0.0) -> Selection:
+        return cls(frozenset(packs), frozenset(ignore), frozenset(lower), refuse_severity)
 
     @classmethod
-    def from_settings(cls, checks: CheckSettings) -> Selection:
-        return cls.of(checks.packs, checks.ignore, DEFAULT_LOWER if checks.lower is None else checks.lower)
+    def from_settings(cls, checks: CheckSettings, strictness: Strictness = "moderate") -> Selection:
+        """The settings' selection under the critic's strictness (seed 004's levels, applied to refusing):
+        ``strict``: every switched-on check refuses as registered (the measured defaults are not applied);
+        ``moderate``: the measured defaults (or the settings' own ``lower`` list); ``lenient``: besides, only
+        high-severity findings (0.9 and over: a value or name the evidence does not state, a fabricated citation,
+        an answer that states nothing) refuse, the rest lower confidence."""
+        lower = checks.lower if checks.lower is not None else (() if strictness == "strict" else DEFAULT_LOWER)
+        return cls.of(checks.packs, checks.ignore, lower, LENIENT_SEVERITY if strictness == "lenient" else 0.0)
 
     def enabled(self, check_id: str) -> bool:
         check = BY_ID.get(check_id)
@@ -318,8 +327,8 @@ class Selection:
     def shape(self, finding: Finding) -> Finding:
         """The finding as its check's effect allows: one that only lowers confidence forces no retry, flags no
         hallucination and costs at most ``LOWER_FACTOR``."""
-        if finding.check and self.effect(finding.check) != "refuse" and (finding.forces_retry or finding.hallucination
-                                                                           or finding.factor < LOWER_FACTOR):
+        lowered = (finding.check and self.effect(finding.check) != "refuse") or finding.severity < self.refuse_severity
+        if lowered and (finding.forces_retry or finding.hallucination or finding.factor < LOWER_FACTOR):
             return replace(finding, forces_retry=False, hallucination=False,
                            factor=max(finding.factor, LOWER_FACTOR))
         return finding

@@ -90,7 +90,7 @@ class CriticMode:
             llm = self._llm_factory(settings)
             embedder = ws.embedder
             threshold = settings.pipeline.low_conf_threshold
-            selection = Selection.from_settings(settings.checks)
+            selection = Selection.from_settings(settings.checks, settings.pipeline.strictness)
 
             def verdict(question: str, draft: str, context: Any) -> dict[str, Any]:
                 result = critic_agent.critique(question, draft, context, None if self.code_only else llm, iteration=0,

@@ -10,6 +10,7 @@ from masis_desktop.settings import Settings
 
 MAX_CHUNKS_SHOWN = 5
 MIN_EVIDENCE_TOKENS = 64  # the smallest evidence budget settings allow
+CHARS_PER_TOKEN = 4  # English text with these tokenizers: settings.pipeline.max_context_chars in tokens
 CHAT_OVERHEAD_TOKENS = 16  # chat-template tokens per message, and a margin for tokenizer differences
 
 
@@ -29,7 +30,7 @@ def fitted_budget(question: str, models: Models, settings: Settings, *, previous
     the code checks (reserved at twice the answer's maximum); when even no evidence would fit it, the critic fails
     into the recorded code-audit fallback and its window is not allowed to starve the synthesizer.
     """
-    budget = settings.pipeline.context_tokens
+    budget = min(settings.pipeline.context_tokens, settings.pipeline.max_context_chars // CHARS_PER_TOKEN)
     answer = settings.pipeline.synth_max_tokens
     empty = Context([], {}, False, 0, 0, 0)
 

@@ -63,7 +63,7 @@ def ask(
     retries = _resolve_retries(max_retries, settings)
     state = RunState(user_query=question.strip(), workspace_id=name or "", max_retries=retries)
     run = Run(state=state, workspace=workspace, workspace_name=name, models=models, settings=settings,
-              selection=Selection.from_settings(settings.checks),
+              selection=Selection.from_settings(settings.checks, settings.pipeline.strictness),
               embedder=models.embedder if models.embedder is not None else _workspace_encoder(workspace),
               cancel=cancel, search_query=state.user_query)
     end = yield from run_graph(run)

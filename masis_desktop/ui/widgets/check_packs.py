@@ -16,6 +16,7 @@ from masis_desktop.settings import CheckSettings
 class CheckPacksBox(QGroupBox):
     def __init__(self, checks: CheckSettings, parent: QWidget | None = None) -> None:
         super().__init__("Document checks", parent)
+        self.lowered = checks.lower  # not edited here: kept as the settings file has it
         layout = QVBoxLayout(self)
         intro = QLabel("Checks written for one kind of document. Switch a pack off when your documents are of "
                        "another kind: on them its checks can refuse right answers.", self)
@@ -37,6 +38,7 @@ class CheckPacksBox(QGroupBox):
         layout.addWidget(self.ignore)
 
     def restore(self, checks: CheckSettings) -> None:
+        self.lowered = checks.lower
         for pack, box in self.boxes.items():
             box.setChecked(pack in checks.packs)
         self.ignore.setText(", ".join(checks.ignore))
@@ -47,4 +49,5 @@ class CheckPacksBox(QGroupBox):
         unknown = [i for i in ignore if not any(c == i or c.startswith(i + ".") for c in BY_ID)]
         if unknown:
             raise ValueError(f"no check has the id or prefix {', '.join(unknown)}")
-        return CheckSettings(packs=[p for p, box in self.boxes.items() if box.isChecked()], ignore=ignore)
+        return CheckSettings(packs=[p for p, box in self.boxes.items() if box.isChecked()], ignore=ignore,
+                             lower=self.lowered)
