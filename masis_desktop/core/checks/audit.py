@@ -28,12 +28,13 @@ costs more than one uncited sentence but less than a fabricated id.
 | one value stated as universal, sources vary per case     | incomplete         | 0.7  | x0.8   | retry             |
 | documents disagree and the answer reports one side       | contradiction      | 0.6  | x0.9   | retry             |
 
-This module keeps the calibration, the support score and ``audit_answer``, which runs every check and fuses their
-findings. The checks live in sibling modules: ``claims`` (the shared ``Source``, ``ClaimEvidence`` and ``Finding``,
-and the fact, incomplete and contradiction factors of the table), ``facts`` (the per-sentence fact check),
-``arithmetic`` (figures computed from stated ones), ``variation`` (per-case values and conflicts), ``retired``
-(superseded and former values), ``focus`` (what the question asks that the cited passages leave out) and the
-question-frame checks in ``labels``, ``case_values``, ``frames`` and ``people_days``.
+This module keeps the calibration and ``audit_answer``, which runs every check of the selection per sentence and
+fuses their findings. The checks are declared in ``registry`` (ids, effects, packs, precedence) and live in sibling
+modules: ``facts`` (the per-sentence fact check), ``variation`` (per-case values and conflicts), ``retired``
+(superseded and former values), ``answer`` (answer-level checks: non-answers, what the question asks that the
+answer or its passages leave out), ``focus`` and ``asked`` (their readers), and the genre packs under ``packs``.
+The shared base (``Source``, ``ClaimEvidence``) is ``grounding.claims``; ``Finding`` and the factors of the table
+are ``findings``; the support score is ``grounding.support``.
 """
 
 from __future__ import annotations

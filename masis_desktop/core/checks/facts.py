@@ -1,7 +1,7 @@
 """The per-sentence fact check: numbers, dates, names and addresses of a claim that its cited chunks do not state.
 
 ``fact_findings`` classifies each as a hallucination, a factual error (``rate_finding``: the value, but per something
-else) or an incorrect citation (see the table in ``citations``). A module of its own because the synthesizer and
+else) or an incorrect citation (see the table in ``audit``). A module of its own because the synthesizer and
 ``critique_tool`` run it without the rest of the audit.
 """
 
@@ -154,7 +154,7 @@ def _age_as_other(claim: str, q: tx.Quantity, cited: Sequence[Source]) -> tx.Qua
 
 def fact_findings(claim: str, cited: list[Source], evidence: list[Source], *, question: str | None = None,
                   derived: dict[tx.Quantity, str] | None = None) -> tuple[list[str], list[Finding]]:
-    """Numbers and names of ``claim`` that the cited sources do not state, classified (see ``citations``' table).
+    """Numbers and names of ``claim`` that the cited sources do not state, classified (see ``audit``'s table).
     A figure computed from cited figures counts as stated when the claim or the ``question`` asks for a
     computation. A name the ``question`` uses that no evidence chunk mentions is the user's term for the subject
     and not a finding; whether the passages are about it is ``unasked_names``' business."""

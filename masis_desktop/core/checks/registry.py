@@ -14,7 +14,7 @@ prefix in ``ignore``) does not run, so it can never hide the finding of a check 
 
 Precedence: the claim checks that read the question's case (``CASE_CHECKS``) may each find the same sentence; the
 first in the tuple wins and the others' findings on that sentence are dropped (newer, narrower checks come after
-the older ones they refine, so the older wording wins where both find). The answer-level gaps (``GAP_CHECKS``) are
+the older ones they refine, so the older wording wins where both find). The answer-level gaps (``answer._gap``) are
 tried in order and the first that finds something is the finding.
 """
 

@@ -3,7 +3,8 @@
 A cited chunk (``Source``), a claim with the chunks it cites (``ClaimEvidence``), a ``Finding`` and the factors the
 checks give it, and the small readers the checks have in common: a value stated in a chunk or clause, the cases and
 periods a question names (``case_markers``, ``period_markers``), the words a claim says a value under. A module of its
-own so that the check modules and ``citations`` (which runs them) import one base and never each other in a cycle.
+own so that the check modules and ``checks.audit`` (which runs them) import one base and never each other in a
+cycle. (``Finding`` and the factors live in ``checks.findings``: grounding knows nothing of checks.)
 """
 
 from __future__ import annotations
@@ -269,8 +270,6 @@ def derived_forms(asked: set[str], said: set[str]) -> bool:
 
 # a label's bracket describes its case ("Harbour base (Quay Street, open daily)"): a claim naming "the Harbour base"
 # names the row's case (held-out v22 refused "they can only be hired at the Harbour base, for £30 per hour").
-# (Before the split, citations.py also defined r"\([^)]*\)" under this name, earlier in the file; this later
-# definition was the one every use read, so it is the one kept.)
 BRACKETED = re.compile(r"\s*\([^()]*\)")
 
 
@@ -299,8 +298,6 @@ def own_years(head: str, *, spans: bool = True) -> set[str]:
     return own
 
 
-# (Before the split, citations.py also defined r"\s*no\b" under this name, earlier in the file; this later
-# definition was the one every use read, so it is the one kept.)
 OPENS_NO = re.compile(r"^\s*no\b", re.IGNORECASE)
 
 

@@ -1,6 +1,7 @@
 """The Critic ("the Auditor"): the code audit, then the model audit, fused exactly as seed 000 describes.
 
-1. Code audit (``citations.audit_answer``): proven findings, a penalty factor, per-sentence support.
+1. Code audit (``checks.audit.audit_answer``, the checks the settings select): proven findings, a penalty factor,
+   per-sentence support.
 2. Model audit: the seed's ``Critique`` fields (bounded: ``prompts.AuditVerdict``) from the larger model, with the
    "AI Auditor" identity. To make a 1.5B model's judgement sharper than "everything is supported" (MODELS.md), it
    sees the answer split into labelled sentences, each with the code's verdict and the best-supporting passage

@@ -8,7 +8,7 @@ Layout rules, all for speed on a CPU where prefill dominates:
   whole evidence again.
 * Schemas are small and lists bounded (``max_length``): the JSON grammar then bounds decoding, and a small model
   cannot loop inside an unbounded list.
-* Evidence is quoted data: the prompts say so, and ``compress.sanitize`` has already removed what looks like
+* Evidence is quoted data: the prompts say so, and ``grounding.evidence.sanitize`` has already removed what looks like
   instructions to a model.
 """
 
