@@ -77,7 +77,7 @@ class RolePicker(QWidget):
         self.browse.clicked.connect(self._browse)
         self.reset = QPushButton("Use default", self)
         self.reset.setAccessibleName(f"Use the default model for the {role}")
-        self.reset.clicked.connect(self._reset)
+        self.reset.clicked.connect(self.reset_to_default)
         self.state = QLabel(self)
         self.state.setTextFormat(Qt.TextFormat.PlainText)
         self.state.setWordWrap(True)
@@ -147,7 +147,7 @@ class RolePicker(QWidget):
         self._worker = None
         self.browse.setEnabled(True)
 
-    def _reset(self) -> None:
+    def reset_to_default(self) -> None:
         self.override = None
         self._show_current()
 
@@ -289,7 +289,7 @@ class SettingsDialog(QDialog):
         self.max_file_mb.setValue(d.ingest.max_file_mb)
         self.checks_box.restore(d.checks)
         for picker in self.pickers.values():
-            picker._reset()
+            picker.reset_to_default()
         self.backends.reset()
 
     def build(self) -> Settings:

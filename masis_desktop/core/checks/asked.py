@@ -406,7 +406,7 @@ def _head_months(text: str) -> set[int]:
     head = next(iter(tx.split_sentences(text)), None)
     if head is None:
         return set()
-    months = {int(m) for run, _, _ in bands._month_runs(head.text) for m in run}
+    months = {int(m) for run, _, _ in bands.month_runs(head.text) for m in run}
     for m in _HEAD_RANGE.finditer(head.text):
         a, b = tx.MONTHS.index(m.group(2).lower()), tx.MONTHS.index(m.group(3).lower())
         months |= {(a + i) % 12 + 1 for i in range((b - a) % 12 + 1)}

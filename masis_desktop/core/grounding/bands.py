@@ -278,7 +278,7 @@ def days_in(clause: str) -> set[float]:
     return days
 
 
-def _month_runs(clause: str) -> list[tuple[set[float], int, int]]:
+def month_runs(clause: str) -> list[tuple[set[float], int, int]]:
     """The months a clause names in ranges ("March-October", "November to February", over the new year) or lists
     ("July and August"), with where each run stands; a lone month is no case ("prices from March 2025")."""
     runs: list[tuple[set[float], int, int]] = []
@@ -303,7 +303,7 @@ def _month_runs(clause: str) -> list[tuple[set[float], int, int]]:
 
 def _month_band(clause: str) -> Band | None:
     """The months a clause names: "Winter (November-February): Monday-Saturday 09:00-17:00" -> {11, 12, 1, 2}."""
-    months = {month for run, _, _ in _month_runs(clause) for month in run}
+    months = {month for run, _, _ in month_runs(clause) for month in run}
     # the whole year names no case, as "daily" does not
     return Band("month", 1, 12, clause, frozenset(months)) if months and len(months) < 12 else None
 
@@ -450,7 +450,7 @@ def condition_spans(clause: str, kind: str) -> list[tuple[int, int]]:
     if kind == "time":
         return [(start, end) for _, _, start, end in _times(clause)]
     if kind == "month":
-        return [(start, end) for _, start, end in _month_runs(clause)]
+        return [(start, end) for _, start, end in month_runs(clause)]
     if kind.startswith(LABEL_KIND):
         return [(start, end) for k, _, start, end in compound_labels(clause) if k == kind]
     if kind == "day":
