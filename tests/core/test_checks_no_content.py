@@ -42,3 +42,9 @@ def test_label_lines_are_contents_entries_and_titles() -> None:
     assert label_lines(Source.of(TMP)) == set()  # sentences are not labels
     assert not has_substance("Lock files", "Where are lock files kept?", set())  # only the question's words
     assert has_substance("Lock files", "Is it called Lock files?", set())  # a yes/no question may be answered so
+
+
+def test_picking_one_of_the_questions_alternatives_has_content() -> None:
+    question = "Which magazine was started first, Arthur's Magazine or First for Women?"
+    assert has_substance("Arthur's Magazine", question, set())
+    assert not has_substance("The magazine was started first", question, set())

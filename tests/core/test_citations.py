@@ -684,3 +684,17 @@ def test_list_labels_and_values_per_case(passage: str, answer: str, question: st
     if not general:  # nothing but the advisory hint about the question's words (x0.9, no retry)
         assert not audit.audit.needs_retry
         assert [i for i in audit.issues if "never use the question's words" not in i.description] == []
+
+
+def test_a_bracketed_index_written_onto_a_word_is_no_citation() -> None:
+    assert tx.citation_ids("The smallest item is heap[0] [c3].") == ["c3"]
+    assert tx.citation_ids("Use x[1-3] here [c2].") == ["c2"]
+    assert tx.citation_ids("Revenue rose[c3].") == ["c3"]  # an id written onto a word is still a citation
+    assert tx.citation_ids("It rose [3].") == ["3"]  # a bare number in its own bracket is one (and is invalid)
+    audit = audit_answer("The smallest item is heap[0] [c3].", [hit("c3", "heap[0] is the smallest item.")])
+    assert not audit.audit.invalid_citations and audit.audit.claims[0].verdict == "supported"
+
+
+def test_a_claim_citing_an_unknown_id_names_the_check() -> None:
+    audit = audit_answer("The timeout is 60 seconds [c9].", EVIDENCE)
+    assert audit.audit.claims[0].check_id == "grounding.invalid_citation"

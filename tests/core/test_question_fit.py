@@ -305,3 +305,15 @@ def test_a_value_s_clause_keeps_its_thousands_and_its_list_s_head() -> None:
     found = _refused("13.9 cents [c1].", [tariff], q)  # the summer list's night clause is the summer's
     assert found and 'for "summer", not for "winter"' in found[0]
     assert _refused("15.2 cents [c1].", [tariff], q) == []
+
+
+def test_an_answer_that_picks_one_of_the_questions_alternatives_is_no_restatement() -> None:
+    from masis_desktop.core.checks.answer import chooses_alternative, restates_question
+
+    question = "Which magazine was started first Arthur's Magazine or First for Women?"
+    assert not restates_question(["Arthur's Magazine"], question)
+    assert not restates_question(["First for Women was started first."], question)  # a choice, maybe wrong
+    assert restates_question(["The magazine was started first."], question)  # picks neither
+    assert restates_question(["Arthur's Magazine or First for Women was started first."], question)  # both
+    assert chooses_alternative({"stark"}, "Which tennis player won more titles, Henri Leconte or Jonathan Stark?")
+    assert not chooses_alternative({"price"}, "What is the price?")

@@ -105,7 +105,34 @@ def restates_question(claims: Sequence[str], question: str) -> bool:
     for text in claims:
         said |= tx.content_stems(text)
         said |= {w for w in tx.words(text) if w in ANSWER_WORDS}
-    return not (said - tx.content_stems(question))
+    return not (said - tx.content_stems(question)) and not chooses_alternative(said, question)
+
+
+_OR = re.compile(r"\bor\b", re.IGNORECASE)
+_ALTERNATIVE_END = re.compile(r"[?,;:]")
+
+
+def chooses_alternative(said: set[str], question: str) -> bool:
+    """Whether an answer built from the question's own words picks one of the alternatives the question offers
+    ("Which magazine was started first, Arthur's Magazine or First for Women?" - "Arthur's Magazine"): the words
+    after the last "or" (up to the question mark or a comma) are one alternative, as many words before it the
+    other (at most: the question's frame may precede it); the answer shares words with exactly one of them, once
+    the words both share and the frame's words ("Which magazine was started") are set aside. That is an answer,
+    right or wrong, not an echo; which alternative is right is for the other checks to judge."""
+    found = list(_OR.finditer(question))
+    if not found:
+        return False
+    last = found[-1]
+    after = _ALTERNATIVE_END.split(question[last.end():], maxsplit=1)[0]
+    right_words = tx.words(after)
+    if not right_words:
+        return False
+    before = tx.words(_ALTERNATIVE_END.split(question[:last.start()])[-1])
+    left_words, frame_words = before[-len(right_words):], before[:-len(right_words)]
+    right, left = tx.content_stems(" ".join(right_words)), tx.content_stems(" ".join(left_words))
+    frame = tx.content_stems(" ".join(frame_words))
+    right, left = right - left - frame, left - right - frame
+    return bool(said & left) != bool(said & right)
 
 
 # a question asking two things ("What are the prices, and how do I book?"), which a partial answer may serve;
@@ -231,7 +258,7 @@ def has_substance(claim: str, question: str, labels: set[str]) -> bool:
     if folded and folded in labels:
         return False
     return bool(_POLAR.match(question)) or bool(verdict) or bool(said - tx.content_stems(question)) or bool(
-        tx.quantities(claim))
+        tx.quantities(claim)) or chooses_alternative(said, question)
 
 
 # --- running them ------------------------------------------------------------------------------------------------

@@ -144,6 +144,7 @@ def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encode
         if invalid:
             check.supported = False
             check.verdict = "invalid_citation"
+            check.check_id = "grounding.invalid_citation"
             check.note = f"cites {cite_ids(list(dict.fromkeys(invalid)))}, which is not in the evidence"
             if not valid and plain:  # nothing real is cited: its facts are checked against all the evidence
                 missing, fact = fact_findings(plain, [], sources, question=question)
@@ -157,6 +158,7 @@ def audit_answer(answer: str, evidence: Sequence[SearchHit], *, embedder: Encode
             uncited.append(sent.text)
             check.supported = False
             check.verdict = "uncited"
+            check.check_id = "grounding.uncited"
             missing, fact = fact_findings(plain, [], sources, question=question) if plain else ([], [])
             fabricated = [f for f in selection.keep(fact) if f.type is IssueType.HALLUCINATION]
             mine.extend(fabricated)

@@ -130,7 +130,8 @@ def find_citations(text: str, known_ids: set[str] | None = None) -> list[Citatio
 
     A bracket counts as a citation when each of its parts looks like an id (letters then a number: ``c12``,
     ``chunk_99``, ``Source 2``, ``7``) or is one of ``known_ids``. Other brackets (``[sic]``, markdown links)
-    are prose, not citations: counting them would call an editorial note a fabricated source.
+    are prose, not citations: counting them would call an editorial note a fabricated source. So is a bracket of
+    bare numbers written onto a word (``heap[0]``, ``x[1-3]``): an index in code or mathematics, not a source.
     """
     known = known_ids or set()
     groups: list[CitationGroup] = []
@@ -139,6 +140,9 @@ def find_citations(text: str, known_ids: set[str] | None = None) -> list[Citatio
         if not parts:
             continue
         ids: list[str] = []
+        glued = m.start() > 0 and (text[m.start() - 1].isalnum() or text[m.start() - 1] in "_)]")
+        if glued and all(p.replace("-", "").replace("–", "").replace(" ", "").isdigit() for p in parts):
+            continue
         for part in parts:
             if part in known or _ID_LIKE.match(part) or _RANGE.match(part):
                 ids.extend(_expand(part))
