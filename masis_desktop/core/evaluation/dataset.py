@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
@@ -137,17 +137,42 @@ class Dataset:
 
 def load_dataset(path: Path) -> Dataset:
     """Read and validate a JSONL dataset; every problem is reported with its line number."""
+    passage_texts: dict[str, tuple[str, int]] = {}
+
+    def same_passage_texts(item: EvalItem, lineno: int) -> None:
+        for passage in item.passages:
+            known = passage_texts.get(passage.id)
+            if known is not None and known[0] != passage.text:
+                raise DatasetError(f"{path}:{lineno}: passage {passage.id!r} has a different text than on line "
+                                   f"{known[1]}; reuse a passage only with identical text")
+            passage_texts.setdefault(passage.id, (passage.text, lineno))
+
+    items, _lines, raw = read_jsonl_items(path, EvalItem, "dataset", check=same_passage_texts)
+    return Dataset(path=path, items=items, sha256=hashlib.sha256(raw).hexdigest())
+
+
+ItemT = TypeVar("ItemT", bound=BaseItem)
+
+
+def read_jsonl_items(path: Path, model: type[ItemT], label: str,
+                     check: Callable[[ItemT, int], None] | None = None) -> tuple[list[ItemT], dict[str, int], bytes]:
+    """Read a strict JSONL file of ``model`` items: the items, each id's line number, and the file's bytes.
+
+    Both dataset kinds (passages here, questions of a folder in ``folder.py``) parse their file the same way, so
+    the rules and the ``path:line: ...`` messages the tests pin live once: blank lines are skipped, each other line
+    must be one JSON object that validates, ids are unique, and a file without items is an error. ``label`` names
+    the file in the cannot-read message ("dataset", "questions file"); ``check(item, lineno)`` runs after each
+    item is accepted, in file order, so a kind's own cross-item rule fails at the same line it always did."""
     try:
         raw = path.read_bytes()
     except OSError as exc:
-        raise DatasetError(f"cannot read dataset {path}: {exc.strerror or exc}") from exc
+        raise DatasetError(f"cannot read {label} {path}: {exc.strerror or exc}") from exc
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise DatasetError(f"{path} is not UTF-8 text: {exc}") from exc
-    items: list[EvalItem] = []
-    item_lines: dict[str, int] = {}
-    passage_texts: dict[str, tuple[str, int]] = {}
+    items: list[ItemT] = []
+    lines: dict[str, int] = {}
     for lineno, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
@@ -158,22 +183,18 @@ def load_dataset(path: Path) -> Dataset:
         if not isinstance(obj, dict):
             raise DatasetError(f"{path}:{lineno}: each line must be a JSON object")
         try:
-            item = EvalItem.model_validate(obj)
+            item = model.model_validate(obj)
         except ValidationError as exc:
-            raise DatasetError(f"{path}:{lineno}: {first_error(exc, EvalItem)}") from exc
-        if item.id in item_lines:
-            raise DatasetError(f"{path}:{lineno}: duplicate item id {item.id!r} (first on line {item_lines[item.id]})")
-        item_lines[item.id] = lineno
-        for passage in item.passages:
-            known = passage_texts.get(passage.id)
-            if known is not None and known[0] != passage.text:
-                raise DatasetError(f"{path}:{lineno}: passage {passage.id!r} has a different text than on line "
-                                   f"{known[1]}; reuse a passage only with identical text")
-            passage_texts.setdefault(passage.id, (passage.text, lineno))
+            raise DatasetError(f"{path}:{lineno}: {first_error(exc, model)}") from exc
+        if item.id in lines:
+            raise DatasetError(f"{path}:{lineno}: duplicate item id {item.id!r} (first on line {lines[item.id]})")
+        lines[item.id] = lineno
+        if check is not None:
+            check(item, lineno)
         items.append(item)
     if not items:
         raise DatasetError(f"{path} holds no items")
-    return Dataset(path=path, items=items, sha256=hashlib.sha256(raw).hexdigest())
+    return items, lines, raw
 
 
 def first_error(exc: ValidationError, model: type[BaseModel]) -> str:

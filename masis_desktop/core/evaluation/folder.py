@@ -21,7 +21,6 @@ results computed on other documents.
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import unicodedata
 from collections.abc import Iterator
@@ -29,9 +28,9 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from masis_desktop.core.evaluation.dataset import BaseItem, DatasetError, first_error
+from masis_desktop.core.evaluation.dataset import BaseItem, DatasetError, read_jsonl_items
 
 
 class Evidence(BaseModel):
@@ -119,36 +118,7 @@ def folder_sha256(folder: Path) -> str:
 
 def read_questions(questions: Path) -> tuple[list[DocItem], dict[str, int], bytes]:
     """Parse and validate a questions file on its own (no folder needed): items, their line numbers, the bytes."""
-    try:
-        raw = questions.read_bytes()
-    except OSError as exc:
-        raise DatasetError(f"cannot read questions file {questions}: {exc.strerror or exc}") from exc
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise DatasetError(f"{questions} is not UTF-8 text: {exc}") from exc
-    items: list[DocItem] = []
-    lines: dict[str, int] = {}
-    for lineno, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise DatasetError(f"{questions}:{lineno}: not valid JSON: {exc.msg}") from exc
-        if not isinstance(obj, dict):
-            raise DatasetError(f"{questions}:{lineno}: each line must be a JSON object")
-        try:
-            item = DocItem.model_validate(obj)
-        except ValidationError as exc:
-            raise DatasetError(f"{questions}:{lineno}: {first_error(exc, DocItem)}") from exc
-        if item.id in lines:
-            raise DatasetError(f"{questions}:{lineno}: duplicate item id {item.id!r} (first on line {lines[item.id]})")
-        lines[item.id] = lineno
-        items.append(item)
-    if not items:
-        raise DatasetError(f"{questions} holds no items")
-    return items, lines, raw
+    return read_jsonl_items(questions, DocItem, "questions file")
 
 
 def load_folder_dataset(docs: Path, questions: Path) -> FolderDataset:
