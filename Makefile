@@ -22,7 +22,7 @@ help:
 
 LLAMA_VERSION := $(shell sed -n 's/.*"llama-cpp-python==\([^"]*\)".*/\1/p' pyproject.toml)
 
-$(STAMP): pyproject.toml constraints.txt packaging/llama_wheel.sh
+$(STAMP): pyproject.toml constraints.txt packaging/llama_wheel.sh packaging/llama_cpu_args.sh
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check --upgrade "pip>=24"
 	# llama-cpp-python compiles llama.cpp the first time (~6-11 min on 2 cores) for this CPU, never with its AMX

@@ -5,19 +5,14 @@
 # team that wants the C++ server rather than `python -m llama_cpp.server` (docs/SERVING.md). ~10 min on 2 cores.
 # Usage: llama_server.sh PYTHON VERSION
 set -eu
+# shellcheck source=packaging/llama_cpu_args.sh
+. "$(dirname "$0")/llama_cpu_args.sh"
 python=$1
 version=$2
 args="-DLLAMA_BUILD_SERVER=ON -DLLAMA_BUILD_TOOLS=ON -DLLAMA_BUILD_EXAMPLES=OFF -DLLAMA_BUILD_TESTS=OFF"
 args="$args -DLLAMA_CURL=OFF -DLLAMA_OPENSSL=OFF -DBUILD_SHARED_LIBS=OFF"
-if [ "$(uname -m)" = x86_64 ] && [ -r /proc/cpuinfo ]; then
-    flags=" $(grep -m1 '^flags' /proc/cpuinfo | cut -d: -f2) "
-    opt() { case "$flags" in *" $1 "*) args="$args -D$2=ON";; *) args="$args -D$2=OFF";; esac; }
-    args="$args -DGGML_NATIVE=OFF"
-    opt sse4_2 GGML_SSE42; opt avx GGML_AVX; opt avx2 GGML_AVX2; opt fma GGML_FMA; opt f16c GGML_F16C
-    opt bmi2 GGML_BMI2; opt avx_vnni GGML_AVX_VNNI; opt avx512f GGML_AVX512; opt avx512vbmi GGML_AVX512_VBMI
-    opt avx512_vnni GGML_AVX512_VNNI; opt avx512_bf16 GGML_AVX512_BF16
-    args="$args -DGGML_AMX_TILE=OFF -DGGML_AMX_INT8=OFF -DGGML_AMX_BF16=OFF"
-fi
+cpu_args=$(llama_cpu_args)
+args="$args${cpu_args:+ $cpu_args}"
 key=$(printf '%s %s' "$version" "$args" | sha256sum | cut -c1-12)
 dir="${XDG_CACHE_HOME:-$HOME/.cache}/masis-desktop/llama-server/$key"
 if [ ! -x "$dir/llama-server" ]; then

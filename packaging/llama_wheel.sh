@@ -6,18 +6,11 @@
 # cache (which keys on the source, not on CMAKE_ARGS) cannot hand back a wheel built the other way.
 # Usage: llama_wheel.sh PYTHON VERSION
 set -eu
+# shellcheck source=packaging/llama_cpu_args.sh
+. "$(dirname "$0")/llama_cpu_args.sh"
 python=$1
 version=$2
-args=""
-if [ "$(uname -m)" = x86_64 ] && [ -r /proc/cpuinfo ]; then
-    flags=" $(grep -m1 '^flags' /proc/cpuinfo | cut -d: -f2) "
-    opt() { case "$flags" in *" $1 "*) args="$args -D$2=ON";; *) args="$args -D$2=OFF";; esac; }
-    args="-DGGML_NATIVE=OFF"
-    opt sse4_2 GGML_SSE42; opt avx GGML_AVX; opt avx2 GGML_AVX2; opt fma GGML_FMA; opt f16c GGML_F16C
-    opt bmi2 GGML_BMI2; opt avx_vnni GGML_AVX_VNNI; opt avx512f GGML_AVX512; opt avx512vbmi GGML_AVX512_VBMI
-    opt avx512_vnni GGML_AVX512_VNNI; opt avx512_bf16 GGML_AVX512_BF16
-    args="$args -DGGML_AMX_TILE=OFF -DGGML_AMX_INT8=OFF -DGGML_AMX_BF16=OFF"
-fi
+args=$(llama_cpu_args)
 key=$(printf '%s %s' "$version" "$args" | sha256sum | cut -c1-12)
 dir="${XDG_CACHE_HOME:-$HOME/.cache}/masis-desktop/llama-wheels/$key"
 if ! ls "$dir"/llama_cpp_python-"$version"-*.whl >/dev/null 2>&1; then
