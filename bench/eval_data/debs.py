@@ -14,7 +14,6 @@ document folders the questions refer to are copied out of them into ``artifacts/
 from __future__ import annotations
 
 import gzip
-import hashlib
 import os
 import shutil
 import subprocess
@@ -22,6 +21,8 @@ import sys
 import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
+
+from verified import cache_dir, fetch_verified
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "artifacts" / "eval-data"
@@ -39,19 +40,6 @@ class Package:
     @property
     def filename(self) -> str:
         return f"{self.name}_{self.version.split(':')[-1]}_{self.arch}.deb"
-
-
-def cache_dir() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "masis-desktop" / "eval-data"
-
-
-def sha256_of(path: Path) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 def _apt_download(pkg: Package, into: Path) -> bool:
@@ -75,24 +63,22 @@ def _url_download(pkg: Package, target: Path) -> None:
 def fetch(pkg: Package) -> Path:
     """The verified .deb in the cache (downloaded only when missing or damaged)."""
     debs = cache_dir() / "debs"
-    debs.mkdir(parents=True, exist_ok=True)
     target = debs / pkg.filename
-    if target.is_file() and sha256_of(target) == pkg.sha256:
-        print(f"  {pkg.filename}: cached, sha256 verified")
-        return target
-    target.unlink(missing_ok=True)
-    if not _apt_download(pkg, debs):
+
+    def download() -> None:
+        if _apt_download(pkg, debs):
+            return
         print(f"  {pkg.filename}: downloading from {MIRROR}{pkg.pool}/")
         try:
             _url_download(pkg, target)
         except OSError as exc:
             raise SystemExit(f"cannot download {pkg.filename} ({exc}); if the archive dropped version "
                              f"{pkg.version}, pin the current one in {Path(sys.argv[0]).name}") from exc
-    actual = sha256_of(target)
-    if actual != pkg.sha256:
-        target.unlink()
-        raise SystemExit(f"{pkg.filename}: sha256 {actual} does not match the pinned {pkg.sha256}; deleted")
-    print(f"  {pkg.filename}: {target.stat().st_size:,} bytes, sha256 verified")
+
+    if fetch_verified(target, pkg.sha256, download):
+        print(f"  {pkg.filename}: {target.stat().st_size:,} bytes, sha256 verified")
+    else:
+        print(f"  {pkg.filename}: cached, sha256 verified")
     return target
 
 

