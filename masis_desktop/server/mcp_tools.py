@@ -15,7 +15,8 @@ one line; stdout carries the protocol only, so nothing else is printed there.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from collections.abc import Callable
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import Field
 
@@ -24,6 +25,7 @@ from masis_desktop.core.events import CancelToken
 from masis_desktop.errors import MasisError
 from masis_desktop.server.runtime import MAX_SEARCH_K, Runtime
 
+T = TypeVar("T")
 WorkspaceArg = Annotated[str | None, Field(description="Workspace name (default: the one `masis mcp --workspace` "
                                                        "was started with)")]
 
@@ -45,6 +47,16 @@ def build_server(runtime: Runtime, default_workspace: str | None = None) -> Any:
         except MasisError as exc:
             raise ToolError(str(exc)) from exc
 
+    def on_workspace(name: str | None, call: Callable[[str], T]) -> T:
+        """``call`` on the chosen workspace, a ``MasisError`` becoming the one-line tool error every tool returns.
+
+        The three tools differ only in ``call``; the workspace choice and the error mapping are the same for each."""
+        chosen = workspace_of(name)
+        try:
+            return call(chosen)
+        except MasisError as exc:
+            raise ToolError(str(exc)) from exc
+
     @server.tool(description="Validate an answer against source documents to check for hallucinations (seed 004). "
                              "Every sentence of the draft is checked against the passages named by sourceIds.")
     def critique_answer(
@@ -56,11 +68,8 @@ def build_server(runtime: Runtime, default_workspace: str | None = None) -> Any:
         strictness: Literal["lenient", "moderate", "strict"] = "moderate",
         workspace: WorkspaceArg = None,
     ) -> CritiqueResult:
-        name = workspace_of(workspace)
-        try:
-            return runtime.critique(name, query, draft, sourceIds, auto_revise=autoRevise, strictness=strictness)
-        except MasisError as exc:
-            raise ToolError(str(exc)) from exc
+        return on_workspace(workspace, lambda name: runtime.critique(name, query, draft, sourceIds,
+                                                                    auto_revise=autoRevise, strictness=strictness))
 
     @server.tool(description="Answer a question from the workspace's documents; every sentence is checked against "
                              "its cited sources and revised if needed (seed 003's response).")
@@ -69,11 +78,7 @@ def build_server(runtime: Runtime, default_workspace: str | None = None) -> Any:
         workspace: WorkspaceArg = None,
         max_retries: Annotated[int | None, Field(ge=0, le=10, description="Revision passes (default 2)")] = None,
     ) -> dict[str, Any]:
-        name = workspace_of(workspace)
-        try:
-            return runtime.ask(name, query, max_retries, CancelToken())
-        except MasisError as exc:
-            raise ToolError(str(exc)) from exc
+        return on_workspace(workspace, lambda name: runtime.ask(name, query, max_retries, CancelToken()))
 
     @server.tool(description="Search the workspace's documents (hybrid: keywords and meaning); returns passages with "
                              "their ids, documents, pages and relevance.")
@@ -82,10 +87,7 @@ def build_server(runtime: Runtime, default_workspace: str | None = None) -> Any:
         workspace: WorkspaceArg = None,
         k: Annotated[int, Field(ge=1, le=MAX_SEARCH_K, description="How many passages")] = 10,
     ) -> dict[str, Any]:
-        name = workspace_of(workspace)
-        try:
-            return {"workspace": name, "query": query, "hits": runtime.search(name, query, k)}
-        except MasisError as exc:
-            raise ToolError(str(exc)) from exc
+        return on_workspace(workspace, lambda name: {"workspace": name, "query": query,
+                                                     "hits": runtime.search(name, query, k)})
 
     return server
