@@ -8,12 +8,12 @@ loading a model takes seconds, neither of which a request should pay twice.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from masis_desktop import paths
 from masis_desktop.core.events import CancelToken
+from masis_desktop.core.open_resources import OpenResources
 from masis_desktop.errors import MasisError, WorkspaceError
 from masis_desktop.settings import LLM_ROLES, Settings, load_settings
 
@@ -34,22 +34,15 @@ class Runtime:
                  pool: ModelPool | None = None) -> None:
         self.settings = settings or load_settings()
         self._models_factory = models  # tests hand in scripted models behind the real pipeline
-        self._pool = pool
+        self._resources = OpenResources(pool)
         self._encoder: Any = None
-        self._open: dict[str, Workspace] = {}
-        self._lock = threading.RLock()
 
     # --- shared resources -----------------------------------------------------------------------------------------
     def pool(self) -> ModelPool:
-        with self._lock:
-            if self._pool is None:
-                from masis_desktop.core.llm.pool import ModelPool
-
-                self._pool = ModelPool(self.settings)
-            return self._pool
+        return self._resources.pool(self.settings)
 
     def encoder(self) -> Any:
-        with self._lock:
+        with self._resources.lock:
             if self._encoder is None:
                 from masis_desktop.core.ingest.onnx_encoder import load_encoder
 
@@ -86,15 +79,10 @@ class Runtime:
         return name
 
     def workspace(self, name: str) -> Workspace:
-        self.require_workspace(name)
-        with self._lock:
-            ws = self._open.get(name)
-            if ws is None:
-                from masis_desktop.core.store.workspace import Workspace
+        from masis_desktop.core.store.workspace import Workspace
 
-                ws = Workspace.open(name, self.settings, embedder=self.encoder())
-                self._open[name] = ws
-            return ws
+        self.require_workspace(name)
+        return self._resources.workspace(name, lambda: Workspace.open(name, self.settings, embedder=self.encoder()))
 
     # --- operations -----------------------------------------------------------------------------------------------
     def ask(self, name: str, query: str, max_retries: int | None, cancel: CancelToken,
@@ -163,10 +151,4 @@ class Runtime:
         return run_critique(request, critic=critic, synthesizer=writer, embedder=self.encoder(), cancel=cancel)
 
     def close(self) -> None:
-        with self._lock:
-            workspaces, self._open = list(self._open.values()), {}
-            pool, self._pool = self._pool, None
-        for ws in workspaces:
-            ws.close()
-        if pool is not None:
-            pool.close()
+        self._resources.close()

@@ -9,7 +9,6 @@ delete and exit.
 from __future__ import annotations
 
 import logging
-import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -17,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from masis_desktop.core.events import AskEvent, CancelToken, IngestEvent
+from masis_desktop.core.open_resources import OpenResources
 from masis_desktop.errors import CancelledError
 from masis_desktop.settings import Settings, load_settings, save_settings
 
@@ -45,30 +45,21 @@ class Backend:
     def __init__(self, settings: Settings | None = None, *, models_factory: Callable[[], Any] | None = None) -> None:
         self.settings = settings or load_settings()
         self._models_factory = models_factory  # tests inject scripted models behind the real pipeline
-        self._pool: ModelPool | None = None
-        self._open: dict[str, Workspace] = {}
-        self._lock = threading.RLock()
+        self._resources = OpenResources()
         self._machine_ok = False  # the system-requirements check passed before any model was loaded
 
     # --- settings and models ------------------------------------------------------------------------------------
     def save_settings(self, settings: Settings) -> None:
         save_settings(settings)
-        with self._lock:
+        with self._resources.lock:
             self.settings = settings
-            for ws in self._open.values():
-                ws.settings = settings
-            pool, self._pool = self._pool, None
+            pool = self._resources.use_settings(settings)
             self._machine_ok = False  # other models may need more memory: check again before loading them
         if pool is not None:
             pool.close()
 
     def pool(self) -> ModelPool:
-        with self._lock:
-            if self._pool is None:
-                from masis_desktop.core.llm.pool import ModelPool
-
-                self._pool = ModelPool(self.settings)
-            return self._pool
+        return self._resources.pool(self.settings)
 
     def models(self) -> Any:
         if self._models_factory is not None:
@@ -143,7 +134,7 @@ class Backend:
         Checked only before the first model loads: loaded models already use the memory the check asks to be free.
         Scripted models (tests) need nothing; ``MASIS_SKIP_SYSREQ=1`` skips the check as in the CLI.
         """
-        if self._models_factory is not None or self._machine_ok or (self._pool is not None and self._pool.loaded()):
+        if self._models_factory is not None or self._machine_ok or self._resources.models_loaded():
             return ""
         from masis_desktop.core import sysreq
 
@@ -176,32 +167,21 @@ class Backend:
     def rename_workspace(self, old: str, new: str) -> str:
         from masis_desktop.core.store.workspace import rename_workspace
 
-        self._close(old)
+        self._resources.close_workspace(old)
         rename_workspace(old, new)
         return new
 
     def delete_workspace(self, name: str) -> str:
         from masis_desktop.core.store.workspace import delete_workspace
 
-        self._close(name)
+        self._resources.close_workspace(name)
         delete_workspace(name)
         return name
 
     def workspace(self, name: str) -> Workspace:
-        with self._lock:
-            ws = self._open.get(name)
-            if ws is None:
-                from masis_desktop.core.store.workspace import Workspace
+        from masis_desktop.core.store.workspace import Workspace
 
-                ws = Workspace.open(name, self.settings)
-                self._open[name] = ws
-            return ws
-
-    def _close(self, name: str) -> None:
-        with self._lock:
-            ws = self._open.pop(name, None)
-        if ws is not None:
-            ws.close()
+        return self._resources.workspace(name, lambda: Workspace.open(name, self.settings))
 
     def documents(self, name: str) -> list[Any]:
         return list(self.workspace(name).documents())
@@ -267,13 +247,7 @@ class Backend:
         return _plain(History(name).stats())
 
     def close(self) -> None:
-        with self._lock:
-            spaces, self._open = list(self._open.values()), {}
-            pool, self._pool = self._pool, None
-        for ws in spaces:
-            ws.close()
-        if pool is not None:
-            pool.close()
+        self._resources.close()
 
 
 def _plain(obj: Any) -> dict[str, Any]:

@@ -194,7 +194,7 @@ def test_closing_during_a_run_cancels_and_waits(qtbot: Any, window: Any, script:
     assert worker.done.is_set() and worker.token.cancelled
     assert time.monotonic() - started < 5.0
     assert not window.isVisible()
-    assert window.backend._open == {}  # workspaces closed after the workers stopped
+    assert window.backend._resources.open_workspaces() == []  # workspaces closed after the workers stopped
 
 
 def test_past_questions_are_kept_and_reopen(qtbot: Any, window: Any, script: Script, tmp_path: Path) -> None:
