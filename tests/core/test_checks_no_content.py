@@ -48,3 +48,11 @@ def test_picking_one_of_the_questions_alternatives_has_content() -> None:
     question = "Which magazine was started first, Arthur's Magazine or First for Women?"
     assert has_substance("Arthur's Magazine", question, set())
     assert not has_substance("The magazine was started first", question, set())
+
+
+def test_a_quoted_literal_the_question_does_not_write_is_content() -> None:
+    question = "What separators does json.dumps use by default when an indent is given?"
+    assert has_substance("(',', ': ')", question, set())
+    audit = audit_answer("(',', ': ') [c2].", [TMP], question=question)
+    assert not audit.non_answer
+    assert not has_substance("'json.dumps'", "What does 'json.dumps' do?", set())  # the question's own literal

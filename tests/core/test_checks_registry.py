@@ -82,10 +82,10 @@ def test_a_check_listed_to_lower_confidence_does_not_refuse_but_costs() -> None:
 
 def test_measured_defaults_lower_the_checks_over_the_right_share_limit() -> None:
     data = {"checks": {"facts.number.rival": {"right": 1, "wrong": 99},  # 1 %: keeps refusing
-                       "answer.restates": {"right": 5, "wrong": 45},  # 10 %: lowers
+                       "focus.unasked_names": {"right": 5, "wrong": 45},  # 10 %: lowers
                        "grounding.low_support": {"right": 9, "wrong": 1},  # already only lowers
                        "no.such.check": {"right": 9, "wrong": 1}}}
-    assert registry.measured_lower(data) == ["answer.restates"]
+    assert registry.measured_lower(data) == ["focus.unasked_names"]
     assert Selection.from_settings(CheckSettings()).lower == frozenset(registry.DEFAULT_LOWER)
     assert Selection.from_settings(CheckSettings(lower=[])).lower == frozenset()
 
@@ -116,3 +116,8 @@ def test_the_evidence_never_exceeds_the_character_ceiling() -> None:
     assert fitted_budget("q", models, Settings()) == 360
     tight = Settings(pipeline=PipelineSettings(max_context_chars=800))
     assert fitted_budget("q", models, tight) == 200
+
+
+def test_the_seed_rules_and_non_answers_are_never_lowered_by_measurement() -> None:
+    data = {"checks": {c: {"right": 5, "wrong": 5} for c in registry.ALWAYS_REFUSE}}
+    assert registry.measured_lower(data) == []

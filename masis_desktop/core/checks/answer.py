@@ -105,7 +105,18 @@ def restates_question(claims: Sequence[str], question: str) -> bool:
     for text in claims:
         said |= tx.content_stems(text)
         said |= {w for w in tx.words(text) if w in ANSWER_WORDS}
+        said |= new_literals(text, question)
     return not (said - tx.content_stems(question)) and not chooses_alternative(said, question)
+
+
+# a quoted literal: a value in code or configuration ("(',', ': ')", "' [...]'"), which may hold no word at all
+_LITERAL = re.compile(r"'[^'\n]{1,40}'|\"[^\"\n]{1,40}\"|`[^`\n]{1,40}`")
+
+
+def new_literals(claim: str, question: str) -> set[str]:
+    """The quoted literals of a claim that its question does not write: what an answer about code or settings
+    states when its value is punctuation (json's separators, textwrap's placeholder)."""
+    return {m.group(0) for m in _LITERAL.finditer(claim) if m.group(0) not in question}
 
 
 _OR = re.compile(r"\bor\b", re.IGNORECASE)
@@ -252,13 +263,13 @@ def has_substance(claim: str, question: str, labels: set[str]) -> bool:
     restatement of a non-polar question, and is not a copy of a title, heading or contents line."""
     said = tx.content_stems(claim)
     verdict = {w for w in tx.words(claim) if w in ANSWER_WORDS}
-    if not said and not verdict and not tx.quantities(claim):
+    if not said and not verdict and not tx.quantities(claim) and not new_literals(claim, question):
         return False
     folded = _folded(_PAGE_NUMBER.sub("", _LEADERS.split(claim)[0]))
     if folded and folded in labels:
         return False
     return bool(_POLAR.match(question)) or bool(verdict) or bool(said - tx.content_stems(question)) or bool(
-        tx.quantities(claim)) or chooses_alternative(said, question)
+        tx.quantities(claim)) or chooses_alternative(said, question) or bool(new_literals(claim, question))
 
 
 # --- running them ------------------------------------------------------------------------------------------------

@@ -380,11 +380,20 @@ def measured() -> dict[str, Any]:
     return data
 
 
+# Never lowered by measurement: the seed's citation rules (a fabricated id, uncited sentences) are requirements, and
+# an answer that states nothing (only citation markers, the question restated, a copied heading or a loop) must
+# never ship in any genre.
+ALWAYS_REFUSE = frozenset({"grounding.invalid_citation", "grounding.uncited", "grounding.no_citation", "answer.loop",
+                           "answer.restates", "answer.no_content"})
+
+
 def measured_lower(data: dict[str, Any], limit: float = RIGHT_SHARE_LIMIT) -> list[str]:
     """The refusing checks whose measured right share exceeds ``limit`` (the genre-weighted ``right_share`` when the
-    measurement gives one, else the raw share of firings on right answers)."""
+    measurement gives one, else the raw share of firings on right answers), except ``ALWAYS_REFUSE``."""
     out = []
     for check_id, row in sorted(data.get("checks", {}).items()):
+        if check_id in ALWAYS_REFUSE:
+            continue
         total = int(row["right"]) + int(row["wrong"])
         share = row.get("right_share")
         if share is None and total:
