@@ -110,7 +110,7 @@ def restates_question(claims: Sequence[str], question: str) -> bool:
 
 
 # a quoted literal: a value in code or configuration ("(',', ': ')", "' [...]'"), which may hold no word at all
-_LITERAL = re.compile(r"'[^'\n]{1,40}'|\"[^\"\n]{1,40}\"|`[^`\n]{1,40}`")
+_LITERAL = re.compile(r"(?<!\w)(?:'[^'\n]{1,40}'|\"[^\"\n]{1,40}\"|`[^`\n]{1,40}`)(?!\w)")
 
 
 def new_literals(claim: str, question: str) -> set[str]:
