@@ -11,6 +11,8 @@ from masis_desktop.errors import CancelledError, MasisError, StructuredOutputErr
 from masis_desktop.settings import Settings
 from tests.core.pipeline_support import FixedRetriever, Scripted, audit, hit, run, score
 
+STRICT = Settings.model_validate({"pipeline": {"strictness": "strict"}})
+
 Q = "What is the timeout?"
 GOOD = "The timeout is 60 seconds [c1]."
 BAD_ID = "The timeout is 60 seconds [c9]."
@@ -294,7 +296,7 @@ def test_model_flags_route_only_when_they_name_a_sentence() -> None:
     assert any(i["source"] == "model" and "otherwise" in i["description"] for i in r["critique"]["issues"])
 
 
-def test_conflicting_documents_escalate_with_the_conflict_variant() -> None:
+def _conflicting_run(strictness: str) -> dict[str, object]:
     retriever = FixedRetriever([
         hit("c1", "Starting 1 January 2027, all staff may work remotely up to three days per week.", 0.9, "memo.md"),
         hit("c2", "Employees may work remotely up to two days per week, agreed with their manager.", 0.85,
@@ -302,11 +304,28 @@ def test_conflicting_documents_escalate_with_the_conflict_variant() -> None:
     s = Scripted()
     s.synth.enqueue(*["Staff may work remotely up to three days per week [c1]."] * 2)
     s.judge.enqueue(audit(0.9), audit(0.9), score())
-    r = run("How many remote days per week?", retriever, s, max_retries=1).response
+    settings = Settings.model_validate({"pipeline": {"strictness": strictness}})
+    return run("How many remote days per week?", retriever, s, max_retries=1, settings=settings).response
+
+
+def test_conflicting_documents_escalate_with_the_conflict_variant_when_strict() -> None:
+    """Strict runs every check as registered: the seed's retry-then-escalate flow with the conflict variant."""
+    r = _conflicting_run("strict")
     assert r["metrics"]["retry_reasons"][0]["causes"][0] == "conflicting_evidence"
     assert r["metrics"]["hitl_variant"] == "conflict"
     assert "disagree" in r["clarification_question"] and "[c2]" in r["clarification_question"]
     assert r["critique"]["conflicting_evidence"]
+
+
+def test_conflicting_documents_lower_confidence_by_default() -> None:
+    """variation.conflict fires on right answers too often across genres (measured.json), so by default the
+    conflict is reported and lowers confidence but neither retries nor escalates."""
+    strict = _conflicting_run("strict")
+    r = _conflicting_run("moderate")
+    assert not r["metrics"]["retry_reasons"] and r["status"] == "success"
+    assert r["critique"]["conflicting_evidence"]
+    assert "variation.conflict" in r["critique"]["fired_checks"]
+    assert r["confidence"] < 0.9 and strict["status"] == "needs_clarification"
 
 
 def test_abstention_retries_once_on_unseen_passages_then_says_not_in_documents() -> None:
@@ -398,6 +417,7 @@ def test_bad_arguments() -> None:
 
 
 def test_slot_check_scores_each_rival_value_in_the_blank() -> None:
+    """Strict: the slot check refuses as registered (by default it only lowers confidence, measured.json)."""
     # "while", not "and GBP 55": code cuts a clause before "and" opening another amount and settles that itself
     retriever = FixedRetriever([hit("c1", "Daily meal allowances are GBP 75 in Tier A cities (London, Oslo) while "
                                           "Tier B cities (Berlin, Madrid) get GBP 55.", 0.9)])
@@ -407,7 +427,7 @@ def test_slot_check_scores_each_rival_value_in_the_blank() -> None:
     s.synth.enqueue(draft)
     # log-probabilities of GBP 75 and GBP 55 in the blank; then the verification of the sentence's value
     s.judge.enqueue([-4.5, -0.6], -4.5, audit(0.9), score())
-    r = run(q, retriever, s, max_retries=0).response
+    r = run(q, retriever, s, max_retries=0, settings=STRICT).response
     pick = s.judge.calls[0]
     assert pick.kind == "score" and pick.messages[1]["content"].endswith("TASK: EXTRACT")
     assert "PASSAGE: Daily meal allowances are GBP 75 in Tier A cities" in pick.messages[1]["content"]
@@ -420,11 +440,12 @@ def test_slot_check_scores_each_rival_value_in_the_blank() -> None:
     s = Scripted()
     s.synth.enqueue(draft.replace("75", "55"))
     s.judge.enqueue([-4.5, -0.6], -0.6, audit(0.9), score())
-    assert run(q, retriever, s, max_retries=0).response["status"] == "success"
+    assert run(q, retriever, s, max_retries=0, settings=STRICT).response["status"] == "success"
     s = Scripted()
     s.synth.enqueue(draft.replace("75", "55"))
     s.judge.enqueue(RuntimeError("no logits"), -0.6, audit(0.9), score())
-    assert run(q, retriever, s, max_retries=0).response["status"] == "success"  # a failed check changes nothing
+    # a failed check changes nothing
+    assert run(q, retriever, s, max_retries=0, settings=STRICT).response["status"] == "success"
 
 
 def test_a_close_call_between_rival_values_keeps_the_stated_one() -> None:
@@ -438,10 +459,11 @@ def test_a_close_call_between_rival_values_keeps_the_stated_one() -> None:
 
 
 def test_a_value_the_model_would_not_write_is_retried_and_flagged() -> None:
+    """Strict: the likelihood check refuses as registered (by default it only lowers confidence, measured.json)."""
     s = Scripted()
     s.synth.enqueue(GOOD, GOOD)
     s.judge.enqueue(-12.5, audit(0.9), -11.9, audit(0.9), score())
-    out = run(Q, corpus(), s, max_retries=1)
+    out = run(Q, corpus(), s, max_retries=1, settings=STRICT)
     r = out.response
     first, second = out.entries("critic")
     assert first["verifications"][0]["logprob"] == -12.5 and first["verifications"][0]["rejected"] is True
@@ -456,7 +478,7 @@ def test_a_value_the_model_would_not_write_is_retried_and_flagged() -> None:
     s = Scripted()
     s.synth.enqueue("The timeout is 60 seconds [c1]. Requests are retried 3 attempts per request [c2].")
     s.judge.enqueue(-1.0, -12.5, audit(0.9), score())
-    out = run(Q, corpus(), s, max_retries=1)
+    out = run(Q, corpus(), s, max_retries=1, settings=STRICT)
     critic = out.entries("critic")[0]
     assert critic["needs_retry"] is False and critic["confidence"] == pytest.approx(0.9 * 0.9)
     assert critic["findings"][0] == ("model: unsupported_claim: auditor: [c2] states 3, but not as the answer to "
@@ -466,10 +488,10 @@ def test_a_value_the_model_would_not_write_is_retried_and_flagged() -> None:
     s = Scripted()
     s.synth.enqueue("Requests are retried 3 attempts per request [c2].")
     s.judge.enqueue(-12.5, audit(0.9), score())
-    assert run(Q, corpus(), s, max_retries=0).entries("critic")[0]["needs_retry"] is True
+    assert run(Q, corpus(), s, max_retries=0, settings=STRICT).entries("critic")[0]["needs_retry"] is True
     s = Scripted()
     s.synth.enqueue(GOOD)
     s.judge.enqueue(RuntimeError("no logits"), audit(0.9), score())
-    out = run(Q, corpus(), s, max_retries=0)
+    out = run(Q, corpus(), s, max_retries=0, settings=STRICT)
     assert out.response["status"] == "success"  # a failed verification changes nothing
     assert out.entries("critic")[0]["verifications"][0]["error"].startswith("RuntimeError")
