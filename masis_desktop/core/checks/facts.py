@@ -156,8 +156,10 @@ def fact_findings(claim: str, cited: list[Source], evidence: list[Source], *, qu
                   derived: dict[tx.Quantity, str] | None = None) -> tuple[list[str], list[Finding]]:
     """Numbers and names of ``claim`` that the cited sources do not state, classified (see ``audit``'s table).
     A figure computed from cited figures counts as stated when the claim or the ``question`` asks for a
-    computation. A name the ``question`` uses that no evidence chunk mentions is the user's term for the subject
-    and not a finding; whether the passages are about it is ``unasked_names``' business."""
+    computation. A name the ``question`` uses is the user's term for the subject, restated, and not a finding when
+    no evidence chunk mentions it or only chunks of the cited passages' own documents do (a chunk is read within its
+    document); whether the cited passages are about it is ``unasked_names``' business. Mentioned only by another
+    document, it is the wrong citation (a rival's page cited for the business asked about)."""
     missing: list[str] = []
     if derived is None:  # the audit passes what it computed once for the sentence's note
         derived = derivations(claim, question, cited, computing=computes(claim, question, cited))
@@ -224,20 +226,23 @@ def fact_findings(claim: str, cited: list[Source], evidence: list[Source], *, qu
                 claim, "remove this number or cite a passage that states it",
                 cited_ids[0] if cited_ids else None, FACT_FACTOR, True, True, check="facts.number.absent"))
     cited_text = "\n".join(s.text for s in cited)
+    cited_documents = {s.document for s in cited}
     findings += _date_findings(claim, cited, others, cited_ids, question)
     for name in dict.fromkeys(tx.names(claim)):
         if tx.name_in(name, cited_text) or (question and _owner_or_trade(name, question, cited_text)):
             continue
-        missing.append(name)
         elsewhere = [s for s in others if tx.name_in(name, s.text)]
+        if question and tx.name_in(name, question) and (
+                not elsewhere or all(s.document in cited_documents for s in elsewhere)):
+            continue  # the user's own name for the subject, restated, not claimed: no passage repeats it, or only
+            # the cited passage's own document does (a page's title or footer, another of its sections)
+        missing.append(name)
         if elsewhere:
             findings.append(Finding(
                 IssueType.INCORRECT_CITATION, 0.6,
                 f'"{name}" is not in {cite_ids(cited_ids)}; it is mentioned in [{elsewhere[0].id}]', claim,
                 f"cite [{elsewhere[0].id}] for this sentence", cited_ids[0] if cited_ids else None,
                 FACT_FACTOR, True, False, check="facts.name.elsewhere"))
-        elif question and tx.name_in(name, question):
-            missing.pop()  # the user's own name for the subject ("Orchid"), which no passage repeats: not invented
         else:
             findings.append(Finding(
                 IssueType.HALLUCINATION, 0.9, f'"{name}" is named in none of the evidence', claim,
