@@ -286,6 +286,20 @@ def test_the_writer_s_echo_of_its_prompt_is_dropped() -> None:
     assert drop_echo("I lack sufficient information to answer this.", problems)[1] == 0
 
 
+def test_a_draft_that_starts_its_answer_again_keeps_it_once() -> None:
+    """A writer that reaches its answer's end and starts again until the token limit cuts it: the repeats and the
+    cut-off restart go, everything else stays as written."""
+    from masis_desktop.core.pipeline.synthesizer import drop_repeats
+    once = ("The compresslevel argument is an integer from 1 to 9 [c954]. For binary mode it is equivalent to the "
+            "BZ2File constructor [c954].")
+    assert drop_repeats("\n".join([once] * 3) + "\nThe compresslevel argument is an integer fr") == (once, 5)
+    assert drop_repeats("Open Monday [c1]. Open Monday [c1]. Closed Sunday [c2].") == (
+        "Open Monday [c1]. Closed Sunday [c2].", 1)
+    # a longer sentence that starts like an earlier one, and a short last fragment, are not repeats
+    assert drop_repeats("The fee is £5 [c1]. The fee is £5 for adults [c2].")[1] == 0
+    assert drop_repeats("The fee is £5 for adults [c2]. The")[1] == 0
+
+
 def test_an_id_mangled_before_a_word_no_count_precedes_is_dropped() -> None:
     from masis_desktop.core.pipeline.synthesizer import repair_citations
     allowed = ["c17", "c18", "c19"]

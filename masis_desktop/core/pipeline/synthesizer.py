@@ -311,6 +311,30 @@ def drop_echo(text: str, problems: Sequence[str] = ()) -> tuple[str, int]:
     return text.strip(), count
 
 
+# A cut-off sentence shorter than this is not read as the start of an earlier one ("The" starts many).
+_REPEAT_MIN_CHARS = 20
+
+
+def drop_repeats(text: str) -> tuple[str, int]:
+    """The draft without the sentences it already wrote, counted: a small writer that reaches its answer's end
+    sometimes starts it again until the token limit cuts it ("... [c954].\nThe compresslevel argument is ... [c954].
+    \nThe compresslevel argument is ... the B"). A sentence equal to an earlier one, or, at the draft's end, the start
+    of an earlier one (cut by the limit), adds nothing and goes; every other word stays as written."""
+    sentences = split_sentences(text)
+    seen: list[str] = []
+    cuts: list[tuple[int, int]] = []
+    for index, sent in enumerate(sentences):
+        key = " ".join(sent.text.split()).lower()
+        last = index == len(sentences) - 1
+        if key in seen or (last and len(key) >= _REPEAT_MIN_CHARS and any(k.startswith(key) for k in seen)):
+            cuts.append((sent.start, sent.end))
+        else:
+            seen.append(key)
+    for start, end in reversed(cuts):
+        text = text[:start].rstrip() + (" " if text[end:].strip() else "") + text[end:].lstrip()
+    return text.strip(), len(cuts)
+
+
 def clean_draft(text: str) -> str:
     text = text.strip()
     text = re.sub(r"^\**\s*(?:final\s+)?answer\s*\**\s*:\s*\**\s*", "", text, flags=re.IGNORECASE)
@@ -336,6 +360,7 @@ def synthesize(question: str, context: Context, llm: LLM, *, iteration: int, max
         yield TokenStreamed(piece, iteration)
     duration = (time.perf_counter() - start) * 1000
     text, echoed = drop_echo(clean_draft("".join(pieces)), problems or ())
+    text, repeats = drop_repeats(text)
     text, repaired = repair_citations(text, context.ids, [h.text for h in context.hits])
     text, moved = move_citations(text, context, embedder, question)
     text, attached = attach_citations(text, context, embedder, question)
@@ -351,6 +376,7 @@ def synthesize(question: str, context: Context, llm: LLM, *, iteration: int, max
         "citations_attached": attached,
         "citations_moved": moved,
         "echo_removed": echoed,
+        "repeats_removed": repeats,
         "answer_length": len(text),
         "first_token_ms": None if first is None else round((first - start) * 1000, 1),
         "duration_ms": round(duration, 1),
