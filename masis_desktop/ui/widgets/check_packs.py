@@ -18,8 +18,8 @@ class CheckPacksBox(QGroupBox):
         super().__init__("Document checks", parent)
         self.lowered = checks.lower  # not edited here: kept as the settings file has it
         layout = QVBoxLayout(self)
-        intro = QLabel("Checks written for one kind of document. Switch a pack off when your documents are of "
-                       "another kind: on them its checks can refuse right answers.", self)
+        intro = QLabel("Checks written for one kind of document, off by default. Switch a pack on when your "
+                       "documents are of that kind: on other documents its checks can refuse right answers.", self)
         intro.setWordWrap(True)
         layout.addWidget(intro)
         self.boxes: dict[str, QCheckBox] = {}
