@@ -197,7 +197,9 @@ def _progress(event: NodeFinished) -> None:
 
 def cmd_audit(args: argparse.Namespace) -> int:
     from masis_desktop.core.checks.audit import audit_answer
+    from masis_desktop.core.checks.registry import Selection
     from masis_desktop.core.schemas import SearchHit
+    from masis_desktop.settings import load_settings
 
     data = _read_json(args.input)
     if not isinstance(data, dict) or not isinstance(data.get("answer"), str) or not isinstance(
@@ -211,7 +213,9 @@ def cmd_audit(args: argparse.Namespace) -> int:
         text = item["text"]
         hits.append(SearchHit(chunk_id=item["chunk_id"], document=str(item.get("document") or item["chunk_id"]),
                               document_id=i, char_start=0, char_end=len(text), text=text))
-    result = audit_answer(data["answer"], hits, question=data.get("question"))
+    settings = load_settings()  # the checks and strictness `masis ask` uses, so both give the same verdict
+    result = audit_answer(data["answer"], hits, question=data.get("question"),
+                          selection=Selection.from_settings(settings.checks, settings.pipeline.strictness))
     print_json(result.as_dict())
     return 0
 

@@ -28,7 +28,8 @@ def cmd_checks(args: argparse.Namespace) -> int:
     from masis_desktop.core.checks.registry import ALL_CHECKS, PACKS, Selection, describe, measured
     from masis_desktop.settings import load_settings
 
-    selection = Selection.from_settings(load_settings().checks)
+    settings = load_settings()
+    selection = Selection.from_settings(settings.checks, settings.pipeline.strictness)
     counts = measured().get("checks", {})
     chosen = [c for c in ALL_CHECKS if c.id == args.prefix or c.id.startswith(args.prefix)]
     if args.json:

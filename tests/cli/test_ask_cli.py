@@ -114,3 +114,26 @@ def test_ask_streams_and_prints_the_api_response(tmp_path: Path, capsys: pytest.
     assert len(History("hb").list()) == 1
     assert main(["ask", "nowhere", "q"]) == 4
     assert main(["ask", "hb", "q", "--max-retries", "-1"]) == 1
+
+
+def test_audit_applies_the_checks_and_strictness_ask_uses(tmp_path: Path,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """`masis audit` gives the verdict `masis ask` would: a conflict between two documents only lowers confidence
+    under the measured defaults, and forces a retry under strict."""
+    from masis_desktop.settings import load_settings, save_settings
+
+    inp = _write(tmp_path, "conflict.json", {
+        "question": "How many remote days per week?",
+        "answer": "Staff may work remotely up to three days per week [c1].",
+        "evidence": [
+            {"chunk_id": "c1", "document": "memo.md",
+             "text": "Starting 1 January 2027, all staff may work remotely up to three days per week."},
+            {"chunk_id": "c2", "document": "policy.docx",
+             "text": "Employees may work remotely up to two days per week, agreed with their manager."}]})
+    code, moderate = _json(capsys, ["audit", "--input", inp])
+    assert code == 0 and moderate["needs_retry"] is False and moderate["conflicts"]
+    settings = load_settings()
+    settings.pipeline.strictness = "strict"
+    save_settings(settings)
+    code, strict = _json(capsys, ["audit", "--input", inp])
+    assert code == 0 and strict["needs_retry"] is True
