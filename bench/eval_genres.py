@@ -16,7 +16,8 @@ For each genre (``bench/genres.py``) and mode it runs ``masis eval MODE ... --ou
 (for a gold answer of four tokens or more) at least 80 % of its content tokens do. Read a sample by hand.
 
     .venv/bin/python bench/eval_genres.py --split dev --modes critic,answer --tag s33-base [--genres business]
-        [--limit 40] [--home DIR]    # DIR: a MASIS_HOME whose config/settings.json holds a candidate's settings
+        [--limit 40 | --sample 30] [--home DIR]  # DIR: a MASIS_HOME whose config/settings.json holds a candidate's
+                                                 # settings; --sample: N items spread evenly over each split
 """
 
 from __future__ import annotations
@@ -36,11 +37,26 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.genres import ROOT, Split, splits
 
 
+def spread(ids: Sequence[str], n: int) -> list[str]:
+    """``n`` ids spaced evenly over the split (first, last and between), so a partial run samples every part of a
+    file whose unanswerable items are grouped (one split lists them all at its end); a later run over more items
+    resumes from the results already there."""
+    if n >= len(ids):
+        return list(ids)
+    if n <= 1:
+        return list(ids[:n])
+    return list(dict.fromkeys(ids[round(i * (len(ids) - 1) / (n - 1))] for i in range(n)))
+
+
 def run_mode(split: Split, mode: str, out: Path, limit: int | None, env: dict[str, str],
-             extra: Sequence[str] = ()) -> None:
+             extra: Sequence[str] = (), sample: int | None = None) -> None:
     args = split.cli_args()
+    if limit is not None or sample is not None:
+        args = [a for a in args if a != "--limit" and a != str(split.limit)]
     if limit is not None:
-        args = [a for a in args if a != "--limit" and a != str(split.limit)] + ["--limit", str(limit)]
+        args += ["--limit", str(limit)]
+    if sample is not None:
+        args += ["--items", ",".join(spread([i.id for i in split.load().items], sample))]  # type: ignore[attr-defined]
     cmd = [sys.executable, "-m", "masis_desktop.cli.main", "eval", mode, *args, *extra, "--out", str(out)]
     print("$ " + " ".join(cmd), file=sys.stderr, flush=True)
     with open(out.with_suffix(".log"), "a", encoding="utf-8") as log:
@@ -122,6 +138,7 @@ def main() -> int:
     parser.add_argument("--genres", default=None)
     parser.add_argument("--tag", required=True)
     parser.add_argument("--limit", type=int, default=None, help="first N items of each split")
+    parser.add_argument("--sample", type=int, default=None, help="N items spread evenly over each split")
     parser.add_argument("--home", type=Path, default=None, help="MASIS_HOME holding a candidate's settings")
     parser.add_argument("--no-run", action="store_true", help="only read the results already there")
     parser.add_argument("--code-only", action="store_true", help="critic mode: the code audit alone")
@@ -147,10 +164,13 @@ def main() -> int:
             report = out_dir / f"{split.genre}-{mode}.json"
             if not args.no_run:
                 run_mode(split, mode, report, args.limit, env,
-                         ["--code-only"] if args.code_only and mode == "critic" else [])
+                         ["--code-only"] if args.code_only and mode == "critic" else [], args.sample)
             if not report.with_suffix(".items.jsonl").exists():
                 continue
             results = [dict(r, id=f"{split.genre}:{r['id']}") for r in items(report)]
+            if args.sample is not None:  # the table reads only the sample, also when more items were run before
+                chosen_ids = set(spread([i.id for i in dataset.items], args.sample))  # type: ignore[attr-defined]
+                results = [r for r in results if r["id"].split(":", 1)[1] in chosen_ids]
             if mode == "answer":
                 row["answer"] = answer_metrics(results, gold)
                 pooled_answer.extend(results)
