@@ -208,8 +208,8 @@ class SettingsDialog(QDialog):
                                  "and search once more", retrieval_box)
         self.restate.setChecked(r.restate_when_filtered)
         self.restate.setAccessibleName("Restate the question when nothing is relevant enough")
-        self.restate.setToolTip("One short call to the writer model (about half a second) before saying that "
-                                "nothing in the workspace is relevant.")
+        self.restate.setToolTip("One short call to the writer model (a second or two on a laptop CPU) before saying "
+                                "that nothing in the workspace is relevant.")
         retrieval.addWidget(self.restate, 2, 0, 1, 5)
 
         pipeline_box = QGroupBox("Self-correction", self)
