@@ -66,11 +66,21 @@ def cmd_fetch(args: argparse.Namespace) -> int:
     return 0
 
 
+def _served_roles(row: dict[str, Any], rows: list[dict[str, Any]]) -> str:
+    """The roles a row's model serves now: one bundled file may write, critique and score, unless the user pointed
+    a role at another file or a server (that row then names the role)."""
+    if row["source"] != "store":
+        return str(row["role"])
+    taken = {r["role"] for r in rows if r["source"] != "store"}
+    return "+".join(r for r in row.get("roles", [row["role"]]) if r not in taken) or str(row["role"])
+
+
 def _human(rows: list[dict[str, Any]]) -> None:
     for row in rows:
         mark = "ok " if row["verified"] else "BAD"
         size = int(row["bytes"]) / 1e6
-        print(f"[{mark}] {row['role']:<12} {row['name']:<38} {size:>8,.0f} MB  {row['source']:<7} {row['path']}")
+        roles = _served_roles(row, rows)
+        print(f"[{mark}] {roles:<29} {row['name']:<38} {size:>8,.0f} MB  {row['source']:<7} {row['path']}")
         if not row["verified"]:
             print(f"       {row['status']}")
 

@@ -154,8 +154,11 @@ def test_the_small_writer_is_fetched_and_can_take_the_writer_role() -> None:
     small = registry.require("small-writer")
     assert small.sha256 == EXPECTED["small-writer"][0] and small.path.exists()
     assert registry.require("synthesizer").path == registry.require("critic").path
+    assert "synthesizer+critic+evaluator" in masis("models", "list").stdout
     assert masis("models", "use", "synthesizer", str(small.path)).returncode == 0
     try:
         assert registry.require("synthesizer").path == small.path.resolve()
+        listed = masis("models", "list").stdout
+        assert "synthesizer+critic" not in listed and "critic+evaluator" in listed
     finally:
         assert masis("models", "reset", "synthesizer").returncode == 0
