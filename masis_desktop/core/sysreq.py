@@ -7,9 +7,10 @@ Two things fail badly on an analyst's laptop:
   no message, the window just vanishes. The instruction sets the engine needs come from llama.cpp's own system
   info: recorded at build time in the bundle (``cpu_requirements.json``, written by ``build.spec``), or read from
   the installed ``llama_cpp`` in a source checkout. They are compared with the CPU's flags (``/proc/cpuinfo``).
-- **Memory.** The default models need about 3 GB free; with less, the OS swaps or kills the process mid-answer.
-  The requirement is the sum of the model files the task loads (the user's own GGUF counts at its real size)
-  plus a fixed allowance for the runtime (Python, torch, KV caches, Qt).
+- **Memory.** The default models need about 2.4 GB free (one 1.5B file serves writer, critic and evaluator); with
+  less, the OS swaps or kills the process mid-answer. The requirement is the sum of the model files the task
+  loads (the user's own GGUF counts at its real size) plus a fixed allowance for the runtime (Python, torch, KV
+  caches, Qt).
 
 Where the platform gives no answer (no ``/proc`` on macOS, unknown CPU vendor), the check reports "unknown" and
 does not block. ``MASIS_SKIP_SYSREQ=1`` skips the check for people who know better (e.g. a VM hiding flags).

@@ -57,11 +57,11 @@ def test_missing_avx512_is_a_clear_problem_naming_the_instructions() -> None:
     assert sysreq.check("ingest", flags=LAPTOP_FLAGS, features=features, memory=16 * GB).ok
 
 
-def test_default_models_need_about_three_gigabytes() -> None:
+def test_default_models_need_about_two_and_a_half_gigabytes() -> None:
     report = sysreq.check("ask", flags=frozenset(), features=(), memory=2 * GB)
-    # synthesizer 0.49 + critic/evaluator (one shared file) 1.12 + embedder 0.09 + runtime allowance
-    assert 2.7 * GB < report.memory_required < 3.2 * GB
-    assert len(report.model_sizes) == 3
+    # writer, critic and evaluator share one file (1.12) + embedder 0.09 + runtime allowance
+    assert 2.2 * GB < report.memory_required < 2.7 * GB
+    assert len(report.model_sizes) == 2
     assert report.memory_short
     (problem,) = report.problems
     assert "Only 2.0 GB of memory is free" in problem and sysreq.SKIP_ENV in problem
