@@ -206,7 +206,9 @@ def main() -> None:
     print()
     print(table)
     write_fragment("ask", "## Ask: the pipeline per path vs the LLM floor (`bench/ask.py`)\n\n"
-                   f"Machine: {machine_info()}. Default models (writer 0.5B, critic/evaluator 1.5B, one instance), "
+                   f"Machine: {machine_info()}. Models: writer {models.synthesizer.name}, critic "
+                   f"{models.critic.name}, evaluator {models.evaluator.name} "
+                   f"({len({id(models.synthesizer), id(models.critic), id(models.evaluator)})} instance(s)), "
                    f"sample workspace, models loaded in {load_s:.1f} s before the first run, {warm_note} "
                    "(not counted). "
                    f"Load average at the end {os.getloadavg()[0]:.1f}.\n\n"

@@ -111,10 +111,13 @@ def test_a_side_question_keeps_the_cached_prompt(tiny_llm: LlamaLLM) -> None:
     assert side_stats is not None and side_stats.prefill_tokens > 10
     assert stats is not None and stats.prefill_tokens <= 2
     assert again == pytest.approx(first, abs=1e-6)
-    # without keep_cache the side question displaces it (the control for the assertion above)
+    # without keep_cache the side question displaces the user turn (the control for the assertion above); the
+    # long system message comes back from its snapshot, so only the turn after it is evaluated again
     tiny_llm.score(side, "", ["yes", "no"])
+    restores = tiny_llm.snapshot_restores
     tiny_llm.score(main, "", ["Yes", "No"])
-    assert tiny_llm.last_stats is not None and tiny_llm.last_stats.prefill_tokens > 100
+    assert tiny_llm.last_stats is not None and 2 < tiny_llm.last_stats.prefill_tokens < 40
+    assert tiny_llm.snapshot_restores == restores + 1
 
 
 def test_grammar_is_enforced(tiny_llm: LlamaLLM) -> None:
@@ -154,3 +157,28 @@ def test_cancel_from_another_thread_interrupts_structured(tiny_llm: LlamaLLM) ->
         tiny_llm.structured([{"role": "user", "content": "List 200 animals."}], Long, max_tokens=2000,
                             cancel=token)
     assert time.perf_counter() - start < 2.0
+
+
+def test_a_system_prefix_comes_back_after_another_roles_prompt(tiny_llm: LlamaLLM) -> None:
+    """Two roles on one model alternate: each role's system message is prefilled once, then restored from its
+    snapshot, and the answer is the same as on a cold cache (greedy decoding)."""
+    writer = {"role": "system", "content": "You write answers. " + "Cite every sentence with [cN]. " * 20}
+    judge = {"role": "system", "content": "You audit answers. " + "Reject claims the passage lacks. " * 20}
+    ask = {"role": "user", "content": "Passage: [c1] The Oslo office opened in 2018.\nWhen did it open?"}
+    tiny_llm._llama.reset()
+    cold = tiny_llm.complete([writer, ask], max_tokens=8).text
+    system_tokens = tiny_llm.count_tokens(writer["content"])
+    tiny_llm.complete([judge, ask], max_tokens=4)
+    restores = tiny_llm.snapshot_restores
+    again = tiny_llm.complete([writer, ask], max_tokens=8)
+    assert tiny_llm.snapshot_restores == restores + 1
+    assert again.text == cold
+    assert again.stats.prefill_tokens < again.stats.prompt_tokens - system_tokens  # the system turn was not re-read
+    tiny_llm.complete([judge, {"role": "user", "content": "Is 2018 supported?"}], max_tokens=4)
+    judged = tiny_llm.last_stats
+    assert judged is not None and judged.prefill_tokens < 40 < tiny_llm.count_tokens(judge["content"])
+
+
+def test_short_system_prompts_are_not_kept(tiny_llm: LlamaLLM) -> None:
+    tiny_llm.complete(MSGS, max_tokens=2)
+    assert not any(len(key) < 64 for key in tiny_llm._prefixes)

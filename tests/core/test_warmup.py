@@ -34,15 +34,33 @@ def test_the_first_question_after_warm_up_skips_the_system_prompt(tiny_llm: Any)
     assert warm.prefill_tokens <= cold.prompt_tokens - system_tokens, (cold, warm)
 
 
-def test_a_shared_model_is_warmed_once_with_the_auditor_prompt() -> None:
+def test_each_system_prompt_is_warmed_once_per_model() -> None:
     writer, judge = ScriptedLLM("w"), ScriptedLLM("j")
     writer.enqueue("x")
     judge.enqueue("x")
     seconds = warm_up({"synthesizer": writer, "critic": judge, "evaluator": judge})
-    assert set(seconds) == {"synthesizer", "evaluator"}
+    assert set(seconds) == {"synthesizer", "critic"}
     assert [c.messages[0]["content"] for c in writer.calls] == [SYNTH_SYSTEM]
     assert [c.messages[0]["content"] for c in judge.calls] == [AUDITOR_SYSTEM]
     assert ROLE_SYSTEM["critic"] == ROLE_SYSTEM["evaluator"]
+
+
+def test_a_model_serving_every_role_is_warmed_for_the_auditor_then_the_writer() -> None:
+    """The writer's prompt comes first in a question, so it is the one left in the live cache."""
+    shared = ScriptedLLM("one")
+    shared.enqueue("x")
+    shared.enqueue("x")
+    warm_up({"synthesizer": shared, "critic": shared, "evaluator": shared})
+    assert [c.messages[0]["content"] for c in shared.calls] == [AUDITOR_SYSTEM, SYNTH_SYSTEM]
+
+
+def test_after_warm_up_both_roles_of_a_shared_model_skip_their_system_prompt(tiny_llm: Any) -> None:
+    tiny_llm._llama.reset()
+    warm_up({"synthesizer": tiny_llm, "critic": tiny_llm, "evaluator": tiny_llm})
+    for system in (AUDITOR_SYSTEM, SYNTH_SYSTEM, AUDITOR_SYSTEM):
+        tiny_llm.complete([{"role": "system", "content": system}, *QUESTION], max_tokens=1)
+        stats = tiny_llm.last_stats
+        assert stats.prefill_tokens < tiny_llm.count_tokens(system) / 4, (system[:40], stats)
 
 
 def test_warm_up_stops_on_cancel() -> None:

@@ -22,17 +22,19 @@ ROLE_SYSTEM = {"synthesizer": SYNTH_SYSTEM, "critic": AUDITOR_SYSTEM, "evaluator
 
 
 def warm_up(models: dict[str, LLM], cancel: CancelToken | None = None) -> dict[str, float]:
-    """Prefill the system prompt of each distinct model (by role); returns seconds per warmed role.
+    """Prefill each distinct system message on each distinct model; returns seconds per warmed role.
 
-    A model shared by several roles is warmed once, with the system message of the last role that uses it in a
-    question (the critic/evaluator message), since that is the prefix its next prompt will start with."""
-    by_model: dict[int, tuple[str, LLM]] = {}
-    for role in ("synthesizer", "critic", "evaluator"):
+    Critic and evaluator share one message, so a model serving both is warmed once for them. A model that also
+    writes (the 1.5B by default) is warmed with the auditor's message first and the writer's last: the writer
+    speaks first in a question, and the llama.cpp backend keeps the auditor's prefix as a snapshot it restores in
+    milliseconds (``LlamaLLM._prime``)."""
+    warmed: dict[tuple[int, str], tuple[str, LLM]] = {}
+    for role in ("critic", "evaluator", "synthesizer"):
         llm = models.get(role)
         if llm is not None:
-            by_model[id(llm)] = (role, llm)
+            warmed.setdefault((id(llm), ROLE_SYSTEM[role]), (role, llm))
     seconds: dict[str, float] = {}
-    for role, llm in by_model.values():
+    for role, llm in warmed.values():
         if cancel is not None:
             cancel.raise_if_cancelled()
         start = time.perf_counter()
