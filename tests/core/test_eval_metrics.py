@@ -352,3 +352,14 @@ def test_judged_right_reads_a_phrase_or_most_of_a_long_gold_answer() -> None:
     assert judged_right("No: files in /tmp may not survive a reboot, so programs must not rely on them.", gold)
     assert not judged_right("Files in /var/tmp are kept between reboots.", gold)
     assert not judged_right("anything", "")
+
+
+def test_lexical_judge_reads_digit_separators_and_numbers_in_words() -> None:
+    from masis_desktop.core.evaluation.judge import lexical_support
+
+    docs = "hashlib.pbkdf2_hmac(hash_name, password, salt, iterations=500_000) derives a key from the password."
+    assert lexical_support(docs, "The iterations default to 500,000.")
+    assert not lexical_support(docs, "The iterations default to 600,000.")
+    stay = "Guests may stay up to 3 nights in a row at the cabin."
+    assert lexical_support(stay, "Guests may stay three nights in a row.")
+    assert not lexical_support(stay, "Guests may stay 4 nights in a row.")

@@ -29,7 +29,7 @@ LEXICAL_COVERAGE = 0.6
 _CITATION = re.compile(r"\[\s*([A-Za-z]*\d+(?:\s*[,;]\s*[A-Za-z]*\d+)*)\s*\]")
 _LEADING_CITATIONS = re.compile(r"^((?:\s*\[[^\]\n]+\])+)\s*(.*)$", re.S)
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
-_NUMBER = re.compile(r"\d+(?:[.,:/]\d+)*")
+_NUMBER = re.compile(r"\d+(?:[.,:/_]\d+)*")
 # an apostrophe inside a word only: the plural possessive "Fireworks'" is the word "Fireworks" (held-out v36's
 # verbatim copy "Nightbloom Fireworks' senior firer, Marcus Bell, ..." was judged unsupported)
 _WORD = re.compile(r"[A-Za-z](?:[A-Za-z\-]|['’](?=[A-Za-z]))*")
@@ -115,7 +115,7 @@ def _numbers(text: str, *, words: bool = False) -> set[str]:
     out = set()
     for match in _NUMBER.finditer(text):
         token = match.group(0).rstrip(".,:/")
-        out.add(re.sub(r"(?<=\d),(?=\d{3}\b)", "", token))
+        out.add(re.sub(r"(?<=\d)[,_](?=\d{3}\b)", "", token))  # "500,000" and "500_000" are 500000
     if words:
         out |= {_NUMBER_WORDS[m.group(1).lower()] for m in _NUMBER_WORD.finditer(text)}
     return out
@@ -141,7 +141,10 @@ def lexical_support(premise: str, hypothesis: str) -> bool:
         content.append(low)
     if not content:
         return True
-    covered = sum(1 for w in content if w in premise_words or _stem(w) in premise_stems)
+    figures = _numbers(premise)
+    # a number written in words is the premise's figure: "three nights" for "3 nights"
+    covered = sum(1 for w in content if w in premise_words or _stem(w) in premise_stems
+                  or _NUMBER_WORDS.get(w) in figures)
     # a short sentence may paraphrase one word ("supports", "has") without failing
     allowed_misses = max(1, int((1 - LEXICAL_COVERAGE) * len(content))) if len(content) >= 2 else 0
     return len(content) - covered <= allowed_misses
