@@ -16,8 +16,9 @@ For each genre (``bench/genres.py``) and mode it runs ``masis eval MODE ... --ou
 (for a gold answer of four tokens or more) at least 80 % of its content tokens do. Read a sample by hand.
 
     .venv/bin/python bench/eval_genres.py --split dev --modes critic,answer --tag s33-base [--genres business]
-        [--limit 40 | --sample 30] [--home DIR]  # DIR: a MASIS_HOME whose config/settings.json holds a candidate's
-                                                 # settings; --sample: N items spread evenly over each split
+        [--limit 40 | --sample 30 [--unseen-after artifacts/eval/TAG]] [--home DIR]
+    # DIR: a MASIS_HOME whose config/settings.json holds a candidate's settings; --sample: N items spread evenly
+    # over each split (--unseen-after: over the items no run in that folder has seen)
 """
 
 from __future__ import annotations
@@ -48,15 +49,30 @@ def spread(ids: Sequence[str], n: int) -> list[str]:
     return list(dict.fromkeys(ids[round(i * (len(ids) - 1) / (n - 1))] for i in range(n)))
 
 
+def seen_ids(runs: Sequence[Path], genre: str) -> set[str]:
+    """The ids of ``genre`` that earlier runs (their output folders) already put through any mode: a test split
+    is read once, so a later test run samples only what no run has seen."""
+    seen: set[str] = set()
+    for run in runs:
+        for path in run.glob(f"{genre}-*.items.jsonl"):
+            for line in path.read_text(encoding="utf-8").splitlines()[1:]:
+                seen.add(json.loads(line)["id"])
+    return seen
+
+
+def pool_ids(split: Split, exclude: set[str]) -> list[str]:
+    return [i.id for i in split.load().items if i.id not in exclude]  # type: ignore[attr-defined]
+
+
 def run_mode(split: Split, mode: str, out: Path, limit: int | None, env: dict[str, str],
-             extra: Sequence[str] = (), sample: int | None = None) -> None:
+             extra: Sequence[str] = (), sample: int | None = None, exclude: set[str] | None = None) -> None:
     args = split.cli_args()
     if limit is not None or sample is not None:
         args = [a for a in args if a != "--limit" and a != str(split.limit)]
     if limit is not None:
         args += ["--limit", str(limit)]
     if sample is not None:
-        args += ["--items", ",".join(spread([i.id for i in split.load().items], sample))]  # type: ignore[attr-defined]
+        args += ["--items", ",".join(spread(pool_ids(split, exclude or set()), sample))]
     cmd = [sys.executable, "-m", "masis_desktop.cli.main", "eval", mode, *args, *extra, "--out", str(out)]
     print("$ " + " ".join(cmd), file=sys.stderr, flush=True)
     with open(out.with_suffix(".log"), "a", encoding="utf-8") as log:
@@ -139,6 +155,8 @@ def main() -> int:
     parser.add_argument("--tag", required=True)
     parser.add_argument("--limit", type=int, default=None, help="first N items of each split")
     parser.add_argument("--sample", type=int, default=None, help="N items spread evenly over each split")
+    parser.add_argument("--unseen-after", type=Path, action="append", default=[],
+                        help="with --sample: sample only items no run in this output folder has seen (repeatable)")
     parser.add_argument("--home", type=Path, default=None, help="MASIS_HOME holding a candidate's settings")
     parser.add_argument("--no-run", action="store_true", help="only read the results already there")
     parser.add_argument("--code-only", action="store_true", help="critic mode: the code audit alone")
@@ -160,16 +178,17 @@ def main() -> int:
         dataset = split.load()
         gold.update({f"{split.genre}:{i.id}": i.answer for i in dataset.items})  # type: ignore[attr-defined]
         row: dict[str, Any] = {}
+        exclude = seen_ids(args.unseen_after, split.genre)
         for mode in modes:
             report = out_dir / f"{split.genre}-{mode}.json"
             if not args.no_run:
                 run_mode(split, mode, report, args.limit, env,
-                         ["--code-only"] if args.code_only and mode == "critic" else [], args.sample)
+                         ["--code-only"] if args.code_only and mode == "critic" else [], args.sample, exclude)
             if not report.with_suffix(".items.jsonl").exists():
                 continue
             results = [dict(r, id=f"{split.genre}:{r['id']}") for r in items(report)]
             if args.sample is not None:  # the table reads only the sample, also when more items were run before
-                chosen_ids = set(spread([i.id for i in dataset.items], args.sample))  # type: ignore[attr-defined]
+                chosen_ids = set(spread(pool_ids(split, exclude), args.sample))
                 results = [r for r in results if r["id"].split(":", 1)[1] in chosen_ids]
             if mode == "answer":
                 row["answer"] = answer_metrics(results, gold)

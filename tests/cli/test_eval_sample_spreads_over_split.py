@@ -4,7 +4,10 @@ them)."""
 
 from __future__ import annotations
 
-from bench.eval_genres import spread
+import json
+from pathlib import Path
+
+from bench.eval_genres import seen_ids, spread
 
 
 def test_sample_reaches_both_ends_of_the_split() -> None:
@@ -20,3 +23,15 @@ def test_sample_is_the_same_each_time_and_whole_split_when_larger() -> None:
     assert spread(ids, 30) == spread(ids, 30)
     assert spread(ids, 100) == ids
     assert spread(ids, 1) == ["0"]
+
+
+def test_a_later_run_samples_only_items_no_earlier_run_has_seen(tmp_path: Path) -> None:
+    run = tmp_path / "first"
+    run.mkdir()
+    header = json.dumps({"format": "masis-eval-results/1"})
+    (run / "wiki-answer.items.jsonl").write_text("\n".join([header, *(json.dumps({"id": f"q{i}"}) for i in (0, 5))]))
+    (run / "wiki-critic.items.jsonl").write_text("\n".join([header, json.dumps({"id": "q9"})]))
+    (run / "docs-answer.items.jsonl").write_text("\n".join([header, json.dumps({"id": "q1"})]))
+    assert seen_ids([run], "wiki") == {"q0", "q5", "q9"}
+    rest = [f"q{i}" for i in range(12) if f"q{i}" not in seen_ids([run], "wiki")]
+    assert not set(spread(rest, 4)) & {"q0", "q5", "q9"} and len(spread(rest, 4)) == 4
