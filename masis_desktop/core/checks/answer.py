@@ -29,6 +29,7 @@ from masis_desktop.core.checks.asked import (
     sibling_subject,
     subject_without_value,
 )
+from masis_desktop.core.checks.documents import other_document
 from masis_desktop.core.checks.facts import ADDRESS
 from masis_desktop.core.checks.findings import INCOMPLETE_FACTOR, Finding
 from masis_desktop.core.checks.focus import (
@@ -346,6 +347,9 @@ def _missed(g: AnswerGaps, sel: Selection) -> list[tuple[str, list[str]]]:
                                          if not _day_denied(n, g.claimed, g.cited_texts)]),
         ("focus.unbound_names", lambda: unbound_names(g.question, g.claims, g.plain_of, g.by_id)),
         ("focus.unbound_numbers", lambda: unbound_numbers(g.question, g.claims, g.plain_of, g.by_id)),
+        ("focus.other_document", lambda: other_document(
+            g.question, [g.by_id[cid].document for c in g.claims for cid in c.citations if cid in g.by_id],
+            g.cited_texts, [s.document for s in g.sources])),
         ("focus.elsewhere", lambda: elsewhere_focus(g.question, g.cited_texts + g.cited_about, g.uncited_texts)),
         ("pack.prices.elsewhere_priced", lambda: elsewhere_priced(g.question, g.plains, g.cited_texts + g.cited_about,
                                                                   g.uncited_texts)),

@@ -232,6 +232,8 @@ INLINE_CHECKS: tuple[Check, ...] = (
           "refuse"),
     Check("focus.unbound_numbers", "a number of the question the answer's own cited sentences never bind",
           "answer", "refuse"),
+    Check("focus.other_document", "the question names an evidence document by its file name; the answer cites only "
+          "others, which never write that name", "answer", "refuse"),
     Check("focus.elsewhere", "the question's focus word is in uncited evidence, never in the cited", "answer",
           "refuse"),
     Check("pack.prices.elsewhere_priced", "the thing asked is priced only in uncited evidence", "answer", "refuse",

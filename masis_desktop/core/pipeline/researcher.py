@@ -14,6 +14,11 @@ workspace with no candidates at all still escalates with no model call, and a re
 escalates as before (no retry cycle). The restatement is a search query only; the writer still answers the
 user's own question.
 
+A question that names a document by its file name ("... under the Apache License 2.0?" over ``Apache-2.0.txt``,
+"... does zipapp use?" over ``zipapp.html``) gets that document's best candidate even below the threshold, when no
+kept passage comes from it (``named_companion``): a neighbouring document's passage often scores higher (another
+licence's clause in the same words), and without the named one the writer can only answer from the neighbour.
+
 It reports what it found; the Supervisor turns "nothing found" and "nothing good enough" into the two distinct HITL
 messages.
 """
@@ -26,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from masis_desktop.core import text as tx
+from masis_desktop.core.checks.documents import named_documents
 from masis_desktop.core.events import CancelToken
 from masis_desktop.core.llm.protocol import LLM
 from masis_desktop.core.schemas import CritiqueReport, Retriever, SearchHit
@@ -49,6 +55,7 @@ class Research:
     pinned: list[str] = field(default_factory=list)
     duration_ms: float = 0.0
     restated: str | None = None  # the query in the documents' words, when the question's own found nothing
+    named: list[str] = field(default_factory=list)  # chunks kept below the threshold: the named document's best
 
     @property
     def filtered_out(self) -> int:
@@ -69,6 +76,7 @@ class Research:
             "augmented_query_used": self.augmented,
             "pinned_from_previous_draft": self.pinned,
             "restated_query": self.restated,
+            "named_document_chunks": self.named,
             "duration_ms": round(self.duration_ms, 1),
         }
 
@@ -127,6 +135,23 @@ def companions(question: str, kept: list[SearchHit], candidates: list[SearchHit]
     return out
 
 
+def named_companion(question: str, kept: list[SearchHit], candidates: list[SearchHit]) -> list[SearchHit]:
+    """The best-ranked candidate of the most specific document the question names by file name, when no kept
+    passage comes from a named document; nothing when the question names none (most file names are no subject:
+    ids, numbers) or nothing was kept (the zero-relevance rule stays the seed's)."""
+    if not kept:
+        return []
+    named = named_documents(question, [h.document for h in candidates])
+    if not named or any(h.document in named for h in kept):
+        return []
+    have = {h.chunk_id for h in kept}
+    for document in named:
+        for hit in candidates:  # search order: best first
+            if hit.document == document and hit.chunk_id not in have:
+                return [hit]
+    return []
+
+
 def research(question: str, retriever: Retriever, settings: RetrievalSettings, *, iteration: int,
              critique: CritiqueReport | None = None, keep: list[SearchHit] | None = None,
              restater: Restater | None = None) -> Research:
@@ -158,6 +183,8 @@ def research(question: str, retriever: Retriever, settings: RetrievalSettings, *
             kept = sorted((h for h in candidates if h.relevance >= threshold), key=lambda h: -h.relevance)
     if kept and settings.companions:
         kept += companions(question, kept, candidates, settings.companions)
+    named = named_companion(question, kept, candidates)
+    kept += named
     pinned: list[str] = []
     if retry and keep:
         have = {h.chunk_id for h in kept}
@@ -167,4 +194,4 @@ def research(question: str, retriever: Retriever, settings: RetrievalSettings, *
                 have.add(hit.chunk_id)
                 pinned.append(hit.chunk_id)
     return Research(query, query != question, k, threshold, candidates, kept, pinned,
-                    (time.perf_counter() - start) * 1000, restated)
+                    (time.perf_counter() - start) * 1000, restated, [h.chunk_id for h in named])
