@@ -363,3 +363,13 @@ def test_lexical_judge_reads_digit_separators_and_numbers_in_words() -> None:
     stay = "Guests may stay up to 3 nights in a row at the cabin."
     assert lexical_support(stay, "Guests may stay three nights in a row.")
     assert not lexical_support(stay, "Guests may stay 4 nights in a row.")
+
+
+def test_a_symbol_gold_answer_is_matched_as_written() -> None:
+    """A gold answer of punctuation only normalises to nothing; it is looked for as written, not an error."""
+    from masis_desktop.core.evaluation.metrics import containment, judged_right
+
+    assert containment("R shows the prompt '>' when it waits for a command.", "'>'") == 1.0
+    assert judged_right("The continuation prompt is '+'.", "'+'")
+    assert not judged_right("The continuation prompt is a dash.", "'+'")
+    assert not judged_right("anything", "''")

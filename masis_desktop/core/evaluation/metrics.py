@@ -147,11 +147,20 @@ def token_f1(prediction: str, gold: str) -> float:
     return 2 * precision * recall / (precision + recall)
 
 
+def _symbol(gold: str) -> str:
+    """A gold answer that is punctuation only (R's prompt ``'>'``, an operator ``'+'``), without its quotes."""
+    return gold.strip().strip("'\"`‘’“” ")
+
+
 def containment(prediction: str, gold: str) -> float:
-    """1.0 when the normalised gold answer occurs in the normalised prediction as whole tokens, else 0.0."""
+    """1.0 when the normalised gold answer occurs in the normalised prediction as whole tokens, else 0.0. A gold
+    answer that normalises to nothing (a symbol) must occur in the prediction as written."""
     gold_norm = normalize_answer(gold)
     if not gold_norm:
-        raise UndefinedMetricError("containment of an empty gold answer")
+        symbol = _symbol(gold)
+        if not symbol:
+            raise UndefinedMetricError("containment of an empty gold answer")
+        return float(symbol in prediction)
     return float(f" {gold_norm} " in f" {normalize_answer(prediction)} ")
 
 
@@ -167,7 +176,7 @@ def judged_right(prediction: str, gold: str) -> bool:
     at least ``GOLD_RECALL_MIN`` of its content tokens occur in the prediction. Lenient on an answer that also says
     more (it cannot tell a right answer padded with a wrong one), strict on paraphrase of short answers."""
     if not normalize_answer(gold):
-        return False
+        return bool(_symbol(gold)) and bool(containment(prediction, gold))
     if containment(prediction, gold):
         return True
     gold_tokens = [t for t in normalize_answer(gold).split() if t not in _STOP]
