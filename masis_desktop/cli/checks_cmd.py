@@ -30,21 +30,27 @@ def cmd_checks(args: argparse.Namespace) -> int:
 
     settings = load_settings()
     selection = Selection.from_settings(settings.checks, settings.pipeline.strictness)
-    counts = measured().get("checks", {})
+    data = measured()
+    counts = data.get("checks", {})
+    answer_mode = data.get("answer_mode", {}).get("checks", {})  # hand-judged answer-mode firings
     chosen = [c for c in ALL_CHECKS if c.id == args.prefix or c.id.startswith(args.prefix)]
     if args.json:
         print_json([{"id": c.id, "effect": selection.effect(c.id), "registered_effect": c.effect, "pack": c.pack,
                      "scope": c.scope, "rationale": c.rationale, "enabled": selection.enabled(c.id),
-                     "measured": counts.get(c.id)} for c in chosen])
+                     "measured": counts.get(c.id), "measured_answer_mode": answer_mode.get(c.id)}
+                    for c in chosen])
         return 0
     for pack, title in PACKS.items():
         print(f"{pack}: {title} ({'on' if pack in selection.packs else 'off'})")
     print("effect: refuse = forces a retry; lower = only lowers confidence; hint = advice. "
-          "'-' = switched off. [right/wrong] = measured firings on right/wrong answers")
+          "'-' = switched off. [right/wrong] = measured firings on right/wrong answers (critic mode; "
+          "[answer mode r/w]: judged by hand in answer-mode runs)")
     print()
     for check in sorted(chosen, key=lambda c: c.id):
         row = counts.get(check.id)
         tally = f" [{row['right']}/{row['wrong']}]" if row else ""
+        if (seen := answer_mode.get(check.id)) is not None:
+            tally += f" [answer mode {seen['right']}/{seen['wrong']}]"
         shown = replace(check, effect=selection.effect(check.id))
         print(("  " if selection.enabled(check.id) else "- ") + describe(shown) + tally)
     return 0

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from masis_desktop.core.checks.audit import audit_answer
 from masis_desktop.core.checks.documents import identity, named_documents, other_document
+from masis_desktop.core.checks.registry import Selection
+from masis_desktop.settings import CheckSettings
 from tests.core.pipeline_support import hit
 
 GPL = ("You may convey the object code provided that you accompany it with a written offer, valid for at least "
@@ -33,12 +35,18 @@ def test_the_question_names_the_document_whose_whole_file_name_it_writes() -> No
     assert named_documents("Who may change the licence terms?", docs) == []
 
 
-def test_an_answer_from_a_neighbouring_document_is_refused() -> None:
+def test_an_answer_from_a_neighbouring_document_is_found_and_by_default_only_lowers_confidence() -> None:
+    """Registered to refuse (strict), it lowers confidence by default: in answer mode 1 of its 6 dev firings was
+    on a right answer (another licence's identical clause), over the 2 % the rule allows (measured.json)."""
     hits = [hit("c1", GPL, document="GPL-3.txt"), hit("c2", APACHE, document="Apache-2.0.txt")]
-    wrong = "Under the Apache License 2.0 a written offer must stay valid for at least three years [c1]."
+    wrong = "A written offer must stay valid for at least three years [c1]."
     assert "focus.other_document" in checks_of(wrong, hits)
-    audit = audit_answer(wrong, hits, question=QUESTION)
-    assert audit.audit.needs_retry
+    assert audit_answer(wrong, hits, question=QUESTION).audit.needs_retry  # every check as registered
+    default = Selection.from_settings(CheckSettings())
+    assert not default.refuses("focus.other_document")
+    lowered = audit_answer(wrong, hits, question=QUESTION, selection=default)
+    assert "focus.other_document" in {f.check for f in lowered.findings}
+    assert not lowered.audit.needs_retry and lowered.audit.penalty_factor < 1.0
 
 
 def test_no_finding_when_the_named_document_is_cited_or_the_cited_passage_writes_the_name() -> None:

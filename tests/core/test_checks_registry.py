@@ -90,6 +90,16 @@ def test_measured_defaults_lower_the_checks_over_the_right_share_limit() -> None
     assert Selection.from_settings(CheckSettings(lower=[])).lower == frozenset()
 
 
+def test_answer_mode_firings_count_for_checks_the_critic_mode_cannot_see() -> None:
+    """A check about which document was cited never fires on a critic pair (both answers cite the gold passage);
+    its hand-judged answer-mode firings decide its default."""
+    data = {"checks": {"facts.number.rival": {"right": 0, "wrong": 50}},
+            "answer_mode": {"checks": {"focus.other_document": {"right": 1, "wrong": 5},  # 17 %: lowers
+                                       "facts.number.rival": {"right": 0, "wrong": 3}}}}  # 0 of 53: refuses
+    assert registry.measured_lower(data) == ["focus.other_document"]
+    assert "focus.other_document" in registry.DEFAULT_LOWER  # the committed measurement
+
+
 def test_strictness_sets_how_readily_checks_refuse() -> None:
     from masis_desktop.core.checks.findings import Finding
 

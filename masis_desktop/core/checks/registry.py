@@ -389,11 +389,25 @@ ALWAYS_REFUSE = frozenset({"grounding.invalid_citation", "grounding.uncited", "g
                            "answer.restates", "answer.no_content"})
 
 
+def _added(critic: dict[str, Any] | None, answer: dict[str, Any]) -> dict[str, Any]:
+    """A check's critic-mode row with its answer-mode firings added: the share is then taken over both (raw)."""
+    if critic is None:
+        return {"right": int(answer["right"]), "wrong": int(answer["wrong"])}
+    return {"right": int(critic["right"]) + int(answer["right"]), "wrong": int(critic["wrong"]) + int(answer["wrong"])}
+
+
 def measured_lower(data: dict[str, Any], limit: float = RIGHT_SHARE_LIMIT) -> list[str]:
     """The refusing checks whose measured right share exceeds ``limit`` (the genre-weighted ``right_share`` when the
-    measurement gives one, else the raw share of firings on right answers), except ``ALWAYS_REFUSE``."""
+    measurement gives one, else the raw share of firings on right answers), except ``ALWAYS_REFUSE``.
+
+    The critic mode writes a right and a wrong answer citing the same gold passage, so a check about *which*
+    document was cited never fires there; its firings in answer-mode runs, judged by hand (``answer_mode`` in
+    ``measured.json``), are added to its row, and its share is then taken over all of them."""
     out = []
-    for check_id, row in sorted(data.get("checks", {}).items()):
+    rows = dict(data.get("checks", {}))
+    for check_id, row in data.get("answer_mode", {}).get("checks", {}).items():
+        rows[check_id] = _added(rows.get(check_id), row)
+    for check_id, row in sorted(rows.items()):
         if check_id in ALWAYS_REFUSE:
             continue
         total = int(row["right"]) + int(row["wrong"])
