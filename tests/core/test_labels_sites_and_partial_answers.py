@@ -116,3 +116,10 @@ def test_what_follows_a_hedge_meets_the_other_checks() -> None:
     wrong = _audit("The evidence partially covers this question. The chief engineer is Lars Halvorsen [c1].",
                    "moderate")
     assert wrong.audit.needs_retry or wrong.audit.hallucination_detected
+
+
+def test_a_cited_hedge_alone_is_no_answer_under_any_strictness() -> None:
+    for strictness in ("moderate", "lenient", "strict"):
+        found = _audit("The evidence partially covers this question. [c1]", strictness)
+        assert found.audit.needs_retry, strictness
+        assert any(f.check == "answer.no_content" for f in found.findings), strictness

@@ -321,19 +321,22 @@ def _non_answer(g: AnswerGaps, sel: Selection) -> tuple[bool, Finding | None]:
         dump = None
     partial = sel.enabled("answer.partial") and partial_non_answer(g.question, g.answer)
     labels = {line for src in g.sources for line in label_lines(src)}
-    empty = sel.enabled("answer.no_content") and not any(has_substance(p, g.question, labels) for p in g.plains)
+    # a hedge states no content even when the writer cites it ("The evidence partially covers this question. [c19]")
+    empty = sel.enabled("answer.no_content") and not any(
+        has_substance(p, g.question, labels) for p in g.plains if not tx.is_hedge(p))
     non_answer = restates or dump is not None or partial or empty
     if not (looped or non_answer):
         return False, None
     if looped:
         return non_answer, loop_finding(looped, g.answer)
+    # the checks that never ship come first: a hedge (which may only lower confidence) must not hide them
     description, check = (
         (f"the answer copies [{dump}] sentence by sentence: it states no answer", "answer.copies_passage") if dump
-        else ("the answer says the passages only partly cover a question that asks one thing: it states no answer "
-              "to it", "answer.partial") if partial and not restates
         else ("the answer only restates the question: it states no answer", "answer.restates") if restates
         else ("the answer has no sentence of content (only citation markers, a restated question, or a copied "
-              "title, heading or contents line): it states no answer", "answer.no_content"))
+              "title, heading or contents line): it states no answer", "answer.no_content") if empty
+        else ("the answer says the passages only partly cover a question that asks one thing: it states no answer "
+              "to it", "answer.partial"))
     return non_answer, Finding(IssueType.INCOMPLETE, 0.9, description, g.answer[:200],
                                f'state what the passages say, or write only: "{tx.ABSTAIN}"', None,
                                NON_ANSWER_FACTOR, True, False, check=check)
