@@ -162,8 +162,7 @@ def partial_non_answer(question: str, answer: str) -> bool:
     return "partially cover" in answer.lower() and not _TWO_ASKS.search(question)
 
 
-_POLAR = re.compile(r"\s*(?:does|do|did|is|are|was|were|can|could|will|would|has|have|had|should|may|must)\b",
-                    re.IGNORECASE)
+_POLAR = tx.POLAR_QUESTION
 
 
 COPIED_MIN = 3  # claims copied word for word, the passage's heading line among them, that make a dump
@@ -432,10 +431,11 @@ def answer_findings(g: AnswerGaps, sel: Selection, prior: Sequence[Finding] = ()
     out = AnswerOutcome(non_answer)
     if finding is not None:
         out.findings.append(finding)
-    if finding is None or not sel.refuses(finding.check):
+    ends = finding is not None and sel.refuses(finding.check)
+    if not ends:
         out.findings.extend(_focus_findings(g, sel))
     out.findings = [sel.shape(f) for f in out.findings]
-    if finding is not None and not sel.refuses(finding.check):
+    if finding is not None and not ends:
         out.non_answer = non_answer = False  # a non-answer check that only lowers confidence does not end the answer
     if not non_answer and sel.enabled("focus.unasked_words") and not any(
             f.type is IssueType.INCOMPLETE and f.forces_retry for f in [*prior, *out.findings]) \

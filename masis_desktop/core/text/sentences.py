@@ -98,6 +98,15 @@ def split_sentences(text: str) -> list[Span]:
     return spans
 
 
+# A question opening with an auxiliary verb asks yes or no ("Does the shop deliver on Sundays?").
+POLAR_QUESTION = re.compile(
+    r"\s*(?:does|do|did|is|are|was|were|can|could|will|would|has|have|had|should|may|must)\b", re.IGNORECASE)
+
+
+def is_polar(question: str) -> bool:
+    return bool(POLAR_QUESTION.match(question))
+
+
 def is_heading(sentence: str) -> bool:
     """Short label lines ("Key points:", "**Summary**") are structure, not claims."""
     s = sentence.strip().strip("*_ ")
