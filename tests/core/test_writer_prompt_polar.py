@@ -1,4 +1,4 @@
-"""The writer's prompt: a yes/no question is answered evidence first, every other question exactly as before."""
+"""The writer's prompt: a yes/no question is answered in the passage's words, every other question exactly as before."""
 
 from __future__ import annotations
 
@@ -21,12 +21,12 @@ def _user_message(question: str, previous: str | None = None) -> str:
 
 @pytest.mark.parametrize("question", ["Can I visit on a Thursday in November?", "does the shop open on Sundays?",
                                       "  Is there parking?", "Were both bands American?"])
-def test_a_yes_no_question_asks_for_the_passages_words_before_the_verdict(question: str) -> None:
+def test_a_yes_no_question_asks_for_the_passages_words_and_no_bare_verdict(question: str) -> None:
     assert is_polar(question)
     text = _user_message(question)
     assert prompts.POLAR_INSTRUCTION in text and "Answer in 1 to 3 sentences." not in text
-    said, verdict = text.index("what the passage says"), text.index("Yes or No")
-    assert said < verdict  # the deciding words come first, the verdict after them
+    assert "what the passage says about it, in the passage's own words" in text
+    assert "Do not add Yes or No." in text
     assert text.rstrip().endswith("one of: [c1].")
 
 
@@ -39,7 +39,7 @@ def test_any_other_question_keeps_the_plain_instruction(question: str) -> None:
     assert prompts.POLAR_INSTRUCTION not in text
 
 
-def test_a_retry_of_a_yes_no_question_keeps_the_evidence_first_instruction() -> None:
+def test_a_retry_of_a_yes_no_question_keeps_its_instruction() -> None:
     text = _user_message("Can I visit on a Thursday in November?", previous="Yes, you can visit [c1].")
     assert "Your previous answer:" in text and prompts.POLAR_INSTRUCTION in text
     assert text.index("Your previous answer:") < text.index(prompts.POLAR_INSTRUCTION)

@@ -47,12 +47,15 @@ Rules:
 
 
 POLAR_INSTRUCTION = ("This is a yes/no question. First write what the passage says about it, in the passage's own "
-                     "words; then write Yes or No.")
+                     "words. Do not add Yes or No.")
 
 
 def answer_instruction(question: str) -> str:
-    """How to answer: a yes/no question gets the deciding words before the verdict, so a small writer reads the
-    passage before it commits to "Yes" (answered verdict-first, it says "Yes" to a passage that says no)."""
+    """How to answer: a yes/no question is answered with what the passage says about it, and no bare verdict.
+    Asked verdict-first, the 1.5B writer said "Yes, <the question restated>" to passages that say no; asked for the
+    passage's words and then a verdict, it often wrote a verdict contradicting the words it had just copied
+    ("... is not a party to this document [c41]. Yes."). The passage's own words carry the answer's polarity, and
+    the audit checks them like any claim."""
     return POLAR_INSTRUCTION if tx.is_polar(question) else "Answer in 1 to 3 sentences."
 
 
