@@ -100,7 +100,7 @@ def restates_question(claims: Sequence[str], question: str) -> bool:
     citation markers. Every word is then "supported", so the fact checks pass; this rule catches it: no content
     word, number or yes/no beyond the question's own means no answer.
     """
-    if _POLAR.match(question):
+    if tx.is_polar(question):
         return False  # "Does the Plus membership include 24-hour access?" - "It includes 24-hour access": yes
     said: set[str] = set()
     for text in claims:
@@ -160,9 +160,6 @@ def partial_non_answer(question: str, answer: str) -> bool:
     teddy bears?"), but in answer mode about two hedged drafts in five carried the right answer after the hedge
     (``measured.json``, ``answer_mode``), so by default the finding only lowers confidence."""
     return "partially cover" in answer.lower() and not _TWO_ASKS.search(question)
-
-
-_POLAR = tx.POLAR_QUESTION
 
 
 COPIED_MIN = 3  # claims copied word for word, the passage's heading line among them, that make a dump
@@ -268,7 +265,7 @@ def has_substance(claim: str, question: str, labels: set[str]) -> bool:
     folded = _folded(_PAGE_NUMBER.sub("", _LEADERS.split(claim)[0]))
     if folded and folded in labels:
         return False
-    return bool(_POLAR.match(question)) or bool(verdict) or bool(said - tx.content_stems(question)) or bool(
+    return tx.is_polar(question) or bool(verdict) or bool(said - tx.content_stems(question)) or bool(
         tx.quantities(claim)) or chooses_alternative(said, question) or bool(new_literals(claim, question))
 
 
@@ -314,7 +311,7 @@ def _non_answer(g: AnswerGaps, sel: Selection) -> tuple[bool, Finding | None]:
     # a dump of a passage missing what a yes/no question asks about ("Is there a student discount?"), or most of
     # any question's words, answers nothing; one using them may be the answer ("Which weekend courses are there?")
     dump = copies_passage(g.plains, g.sources) if sel.enabled("answer.copies_passage") else None
-    if dump and not (((_POLAR.match(g.question) or ASKS_VALUE.search(g.question))
+    if dump and not (((tx.is_polar(g.question) or ASKS_VALUE.search(g.question))
                       and missing_focus(g.question, [g.by_id[dump].text]))
                      or unasked_focus(g.question, [g.by_id[dump].text])):
         dump = None
