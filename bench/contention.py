@@ -1,6 +1,6 @@
 """How llama.cpp's OpenMP threads fare beside another busy process, by libgomp's wait policy and spin count.
 
-Held-out v39's critic run (thirtieth session) took 58 minutes instead of 16 while a test suite ran beside it: the
+A critic evaluation run (thirtieth session) took 58 minutes instead of 16 while a test suite ran beside it: the
 OpenMP threads of llama.cpp spin while they wait for each other, so a second busy process slows it far more than its
 share of the 2 cores. An analyst's laptop runs other programs too. Each cell is a fresh worker process (the policy is
 read when libgomp loads), the synthesizer model, a fixed prompt and a fixed greedy decode; "busy" adds one process

@@ -371,7 +371,7 @@ def test_a_bracketed_code_opening_a_line_is_the_writer_s_source_label() -> None:
     allowed = ["c1", "c2"]
     passages = ["High Street branch (BF1): Monday-Saturday 08:30-18:00.",
                 "Riverside branch (BF2): Sunday 10:00-16:00; responsible pharmacist Tomasz Wilk."]
-    # the sentence cites already: the label goes (held-out v6 left "bf2 Responsible pharmacist ...")
+    # the sentence cites already: the label goes (it was once left as "bf2 Responsible pharmacist ...")
     assert repair_citations("[bf2] Responsible pharmacist Tomasz Wilk is at the Riverside branch (BF2) [c2].",
                             allowed, passages) == (
         "Responsible pharmacist Tomasz Wilk is at the Riverside branch (BF2) [c2].", 1)

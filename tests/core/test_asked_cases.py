@@ -340,7 +340,7 @@ _TOURS = "Harbour tours 2025. Classic tour: EUR 25 per adult. Children 6-17: EUR
 
 @pytest.mark.parametrize(("answer", "passage", "question", "invented"), [
     # the question's own condition written again, held by a band of the cited passage: not invented
-    ("My daughter is on Stage 5 of the swimming lessons – 12 pupils per class [c1].", _LESSONS,  # held-out v8
+    ("My daughter is on Stage 5 of the swimming lessons – 12 pupils per class [c1].", _LESSONS,
      "My daughter is on Stage 5: how many kids can be in her class at most?", None),
     ("A 12-year-old pays EUR 10 [c1].", _TOURS, "How much is the tour for my 12-year-old?", None),
     # a bare figure equal to the condition's number is a value, checked as any other
@@ -438,7 +438,7 @@ def test_a_number_beyond_every_closed_band_is_not_answered_by_them() -> None:
 
 
 def test_arithmetic_supports_a_figure_only_in_a_sentence_about_the_passage() -> None:
-    # held-out v8 committed the prompt's example over a price list whose 22 and 10 give 12
+    # the prompt's example was committed over a price list whose 22 and 10 give 12
     q = "There'll be four of us at the escape rooms – how much does each person pay?"
     audit = audit_answer("Revenue rose 12 percent [c1].", [hit("c1", ESCAPE)], question=q)
     assert audit.audit.needs_retry and audit.audit.hallucination_detected

@@ -331,7 +331,7 @@ def test_passages_that_never_use_the_question_words_are_a_hint_not_a_refusal() -
                           question=q)
     assert copied.audit.needs_retry
     assert [i.description for i in copied.issues] == ["the answer does not address the question"]
-    # a user's own words for what the passage states (held-out v5) cost the same hint and no retry
+    # a user's own words for what the passage states cost the same hint and no retry
     ev2 = [hit("c2", "Tarnwick wheel services: wheel truing EUR 25 per wheel; spoke replacement EUR 35.")]
     users = audit_answer("EUR 25 per wheel [c2].", ev2, question="How much does Tarnwick charge to straighten a "
                                                                   "buckled wheel?")
@@ -515,7 +515,7 @@ def test_rate_of_reads_what_a_value_is_counted_per() -> None:
 def test_the_digits_of_a_code_are_not_figures_to_compute_from() -> None:
     from masis_desktop.core import text as tx
     assert [q.text for q in tx.quantities("HD-01 Check-up: EUR 52. COVID-19 rules, form W-2, a 2-year term")] == [
-        "EUR 52", "2-year"]  # a duration since held-out v40
+        "EUR 52", "2-year"]  # "2-year" is read as a duration
     # "75%" is not "the percent change from HD-04 to HD-01" (it passed as computed before)
     ev = [hit("c1", "Fee schedule 2025. HD-01 Routine check-up: EUR 52. HD-04 Scale and polish: EUR 66. "
                     "Patients under 16 pay 50% of HD-01 and HD-04.")]
@@ -648,7 +648,7 @@ def test_the_question_s_own_numbers_are_not_values_stated_per_case() -> None:
     minutes = ("Ashby Park PTA Food Committee – minutes, 2 October 2025. Attending: Mrs Sophie Marsh (chair), "
                "Mr Gareth Lyle. Agreed: a salad bar pilot for Years 5 and 6 from 3 November 2025; second lunch "
                "sitting to start at 12:40 instead of 12:30. Tasting evening for parents: 20 November 2025 at 17:30. "
-               "Next meeting: 6 November 2025.")  # held-out v6: "6" was read as a value the passage gives per case
+               "Next meeting: 6 November 2025.")  # "6" was once read as a value the passage gives per case
     audit = audit_answer("The Year 5 and 6 salad bar pilot runs from 3 November 2025 [c1].", [hit("c1", minutes)],
                          question="From what date does the Year 5 and 6 salad bar pilot run?")
     assert not audit.audit.needs_retry and audit.issues == []
@@ -672,8 +672,8 @@ SILVER = "What does the Silver party package at Corriemoor Tenpin Centre include
     (FEES, "GBP 40 [c1].", "What was the twilight green fee at Ashcombe Heath in 2024?", False),
     (FEES, "GBP 65 [c1].", "What was the green fee on a Saturday in 2024?", True),
     (FEES, "GBP 80 [c1].", "What is the green fee?", True),
-    # Gold also has 2 games: the value is the Silver package's, which the answer or the question names (held-out
-    # v8's right answer was refused as "2 stated as if it applied generally")
+    # Gold also has 2 games: the value is the Silver package's, which the answer or the question names (a
+    # right answer was refused as "2 stated as if it applied generally")
     (PARTIES, "Silver: 2 games, meal and slush, GBP 15.95 per child [c1].", SILVER, False),
     (PARTIES, "The package includes 2 games [c1].", SILVER, False),
     (PARTIES, "The package includes 1 game [c1].", SILVER, True),  # Bronze's value

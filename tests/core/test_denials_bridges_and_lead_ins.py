@@ -1,4 +1,4 @@
-"""Right answers held-out v21 refused, in new words: an answer denying the asked case ("closed on Tuesdays"), a
+"""Right answers the critic refused, in new words: an answer denying the asked case ("closed on Tuesdays"), a
 figure whose list is headed by a sentence, a figure denied for a case, an answer joined to the question only
 through its passage's sentence, and a group a second passage defines by age. Each keeps its wrong twin refused
 where code can tell."""
@@ -83,7 +83,7 @@ def test_a_group_another_passage_defines_by_age_holds_the_asked_age() -> None:
     assert refusals("£30 a month (Teens) [c1][c2].", [FEES, TIMETABLE], question, one_document=False)
 
 
-# Held-out v22's refused right answers, in new words.
+# More right answers the critic refused, in new words.
 SAILING = ("Gullhaven Sailing Centre — Courses 2026. Start Sailing (Level 1), two days: £230 per adult. Basic Skills "
            "(Level 2), two days: £250. Both levels booked together as a four-day course: £450.")
 HIRE = ("Gullhaven Boat Hire. Quay base (Harbour Road, open daily): Topper £24 per hour, Pico £28 per hour. Lake base "

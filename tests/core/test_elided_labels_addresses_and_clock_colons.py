@@ -1,4 +1,4 @@
-"""Right answers held-out v19 refused and wrong ones it accepted: a label a later clause leaves out, an irregular or
+"""Right answers the critic refused and wrong ones it accepted: a label a later clause leaves out, an irregular or
 "-ings" plural, a case name before a qualifier, a time followed by a colon, an answer in other words than the
 question's, a value the passage ties to the question's age group itself, and an email address nobody wrote."""
 
@@ -134,7 +134,7 @@ def test_a_case_name_before_a_label_does_not_clear_it_when_the_question_names_a_
 
 def test_a_line_giving_the_group_its_own_figure_is_no_tie() -> None:
     """£9 is the summer adults' price beside "children £3", and the twilight children's own band: neither says what
-    a 12-year-old pays in winter (held-out v17 accepted it once the tie read whole lines)."""
+    a 12-year-old pays in winter (it was accepted once the tie read whole lines)."""
     question = "How much is a ticket for my 12-year-old at a Kelby evening in February?"
     assert not refusals("£6 [c1].", [SHOWS[0]], question)
     assert any("falls under" in r for r in refusals("£9 [c1].", ["\n".join(SHOWS)], question))

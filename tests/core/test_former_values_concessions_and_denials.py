@@ -1,4 +1,4 @@
-"""Wrong answers held-out v23 accepted and right answers it refused, in new words: a price the passage gives as the
+"""Wrong answers the critic accepted and right answers it refused, in new words: a price the passage gives as the
 one before a change, a concession granted to the question's age without a price of its own, a band's "aged"
 shared by every band, a time range sharing its end with the next band's, a capacity ("serves 24"), a sentence
 opening "The <name> studio", a person named only in a chunk's first sentence, a "Yes" to a case a clause denies,

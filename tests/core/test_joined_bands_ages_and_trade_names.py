@@ -1,4 +1,4 @@
-"""Held-out v18's critic failures the code can settle: two days' or months' conditions joined in one clause, an age
+"""Critic failures the code can settle: two days' or months' conditions joined in one clause, an age
 written as "I'm 70" or "my son is four", a business named with its trade words the passages leave out, and an old
 list headed "previous price list"."""
 

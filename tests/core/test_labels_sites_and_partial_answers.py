@@ -1,4 +1,4 @@
-"""Answers to questions the passages do not answer that held-out v18 finalized: a figure given under words its
+"""Answers to questions the passages do not answer that the pipeline finalized: a figure given under words its
 passage never uses or uses beside another figure, a figure of another named site, a month outside every cited
 period, a "how long" answered with no duration, and a "partially covers" draft for a question asking one thing."""
 

@@ -1,4 +1,4 @@
-"""Wrong answers held-out v25 accepted and right answers it refused, in new words: the case a bracket, a "for" list
+"""Wrong answers the critic accepted and right answers it refused, in new words: the case a bracket, a "for" list
 or a "respectively" list gives a value for, an "only" leaving the asked month out, an answer that names another
 case itself, a person given what the passage says of another, age-group teams in runs ("Under-9s to Under-12s"),
 pence, "each" as a rate, counts in words, a total of a figure the claim derived itself, "the same boat", a band
@@ -123,7 +123,7 @@ def test_values_a_confirmed_denial_states_are_not_scored() -> None:
                          _NoModel()) == []  # type: ignore[arg-type]
 
 
-# Rules added after held-out v26's run (measured on no blind set yet): each test fails on the code before them.
+# Rules added after a later evaluation run (measured on no blind set yet): each test fails on the code before them.
 JUNIORS = ("Ashcombe Cricket Club — Juniors. Junior nets run on Friday evenings. Our under-11, under-13 and under-15 "
            "teams play league matches on Monday, Tuesday and Wednesday evenings respectively.")
 PARLOUR = ("Scoops & Co — Prices and Loyalty. From 1 May our prices are: one scoop £2.80, two scoops £4.20. A waffle "

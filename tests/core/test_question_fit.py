@@ -1,6 +1,6 @@
-"""Code checks written from held-out v12's critic and answer runs (twelfth session): which sentence of a passage
+"""Code checks written from the twelfth session's critic and answer runs: which sentence of a passage
 fits the question, which end of a time range it asks for, what kind of value it asks for, and which case a
-question's name or code picks. Each test holds the v12 failure (a wrong answer the audit accepted, or an
+question's name or code picks. Each test holds the failure (a wrong answer the audit accepted, or an
 unanswerable question it answered) and a control that the right answer still passes."""
 
 from __future__ import annotations

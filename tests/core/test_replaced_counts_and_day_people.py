@@ -1,5 +1,5 @@
 """A bare count read from a replaced list, a person the passage gives other weekdays than the asked one, and a
-person named only in another year's edition (held-out v17: wrong answers the critic accepted)."""
+person named only in another year's edition (wrong answers the critic accepted)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """A figure read only from a replaced list, a contact detail written beside another person, and a price read from
-a sentence about something else while the sentence about what was asked gives none (held-out v17's unanswerable
+a sentence about something else while the sentence about what was asked gives none (unanswerable
 questions, answered and accepted)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Answers held-out v30 let through or refused, in new words: a size the passages do not list ("a 9m by 12m tent"
+"""Answers the critic let through or refused, in new words: a size the passages do not list ("a 9m by 12m tent"
 over 6m by 9m and 9m by 15m ones) or a price read off another size's row; a rival business's page whose heading
 shares a word of the asked name ("Marston Boat Care" for "Oakfield Boat Repairs"); a thing asked for that only a
 passage shown but not cited lists; a prize said of the runner-up that the passage gives the winner; a length band

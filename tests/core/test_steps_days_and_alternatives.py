@@ -1,4 +1,4 @@
-"""Wrong answers held-out v27 accepted and right answers it refused, in new words: an alternative price ("£90, or
+"""Wrong answers the critic accepted and right answers it refused, in new words: an alternative price ("£90, or
 £75 for ..."), a bracket value the claim gives another case, a day an "only" leaves out, another branch's days,
 a person named only as the one replaced, another age band's rule, a count in words, and answers of several
 arithmetic steps, a saint's name that is a church, "under-8s", "Spanish-language", a period word as a label and
@@ -137,7 +137,7 @@ def test_spoken_times() -> None:
     assert tx.spoken_times("I have three kids") == set()
 
 
-# Right answers held-out v28 refused (in-sample, measured on no blind set yet), in new words.
+# Right answers the critic refused on a later run (in-sample, measured on no blind set yet), in new words.
 RESCUE = ("Brookside Cat Rescue — Adopting. Adopters must live within 20 miles of the centre. Adoption costs £90 a "
           "cat. Home visits are made by Lena Fry.")
 CHIPPY = ("Harbour Fryer — Hours and Delivery. We open Tuesday to Saturday, 11am to 2pm and 4.30pm to 9pm. Delivery "

@@ -1,7 +1,7 @@
-"""Code checks written from held-out v14's critic run (fourteenth session): a price list that says it was replaced
+"""Code checks written from the fourteenth session's critic run: a price list that says it was replaced
 is no rival of the list that replaced it, relative time words ("these days", "last year") are no topic of a
 question, a business name's trade word may be missing from its own passages, and a person's clause that leaves its
-role unsaid ("...; at Brindlecombe Farm: Chef ...") still answers for that role. Each test holds the v14 failure
+role unsaid ("...; at Brindlecombe Farm: Chef ...") still answers for that role. Each test holds the failure
 (a right answer the audit refused) and a control that a wrong answer is still refused."""
 
 from __future__ import annotations
@@ -133,7 +133,7 @@ def test_a_day_band_holds_only_the_age_band_of_the_question() -> None:
     assert _refused("€45 [c1].", [passage], question) == []
 
 
-# --- from held-out v15's critic run ------------------------------------------------------------------------------
+# --- from the next critic run ------------------------------------------------------------------------------------
 
 PACKAGES_NEW = ("Brightlens Photography wedding packages 2025. Bronze: 4 hours - £950. Gold: 10 hours, 30-page album - "
                 "£2,150. Extra coverage is £140 per hour.")

@@ -1,4 +1,4 @@
-"""Right answers held-out v20 refused: a yes/no verdict opening the answer, a figure said in another clause of the
+"""Right answers the critic refused: a yes/no verdict opening the answer, a figure said in another clause of the
 claim, a distance read as an age, a question's own number taken for a value, a price list naming no case, a
 heading with a figure glued to its word, and a clause that goes on with the previous one's subject."""
 
@@ -71,7 +71,7 @@ def test_a_clause_going_on_with_its_subject_is_no_other_case() -> None:
 def test_a_sentence_s_opening_condition_is_not_scored_when_the_answer_follows() -> None:
     question = "What time is the last launch in July?"
     spans = value_spans("In June, July and August the last launch is 6:30pm", question)
-    assert spans[0] == ("In ", "June")  # a capitalised stopword is no part of a name (held-out v40)
+    assert spans[0] == ("In ", "June")  # a capitalised stopword is no part of a name
     assert answer_spans(spans) == spans[1:]
     assert [v for _, v in answer_spans(spans)][-1] == "6:30pm"
     # a lone value is the answer itself, wherever it stands; a value deep in the sentence is kept
@@ -80,7 +80,7 @@ def test_a_sentence_s_opening_condition_is_not_scored_when_the_answer_follows() 
         ("No. Under-10s are not admitted, and players aged ", "10")]
     late = [("The dog wash costs ", "£10"), ("The dog wash costs £10 on ", "Tuesdays")]
     assert answer_spans(late) == late
-    # a sentence opening with its own value is scored on it (held-out v21: "£175 per 10-week term",
+    # a sentence opening with its own value is scored on it ("£175 per 10-week term",
     # "Saturday mornings, 10am–12 noon", "A £150 deposit" went unscored and were accepted)
     for claim in ("£175 per 10-week term", "Saturday mornings, 10am–12 noon, in April", "A £150 deposit, since it "
                   "costs £140 a day"):

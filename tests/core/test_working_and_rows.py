@@ -1,9 +1,9 @@
-"""Right answers held-out v29 refused and wrong ones it let through code, in new words: arithmetic the answer
+"""Right answers the critic refused and wrong ones it let through code, in new words: arithmetic the answer
 writes out ("half the £40 fee", "halves the £3 entry", "two further periods at £15 each", "save 15%"), a price's
 digits read as a count ("£32 for two people"), the asker's own age said again against an age the passage gives
 only as days, a label running past "plus", a list of named cases cut by its commas, a band the answer itself
 writes, a swapped "respectively" pair, a "Yes" for a month the passage rules out, another year's part of a
-sentence, a document that states the claim's value called a disagreeing one, and (from v30) a rival club's page
+sentence, a document that states the claim's value called a disagreeing one, and a rival club's page
 whose heading names its town. Each case fails on the code before these changes (a right answer refused or its
 wrong twin accepted); the guard test holds wrong answers the first versions of these rules let through."""
 

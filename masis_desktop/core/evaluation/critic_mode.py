@@ -5,7 +5,7 @@ pipeline builds it (Researcher search and relevance filter, then ``build_context
 chunk of the gold passage that did not make it into the evidence is pinned in (``gold_pinned`` in the results),
 because the question here is the critic's judgement, not retrieval's. Both answers are then written as the same
 cited draft, ``"<answer> [c<chunk>][c<chunk>]."``, citing every chunk of the gold passage(s) (a passage
-longer than one chunk holds its answer in either: held-out v21 cited only the first-ranked chunk and so refused two
+longer than one chunk holds its answer in either: citing only the first-ranked chunk refused two
 right answers whose figure stood in the other), and audited by ``critic.critique`` (code audit + model audit).
 
 The verdict is the critic's own, read from its report with the finalize rule: *accepted* when
@@ -105,7 +105,7 @@ class CriticMode:
                         "issues": [i.issue_type.value for i in report.issues], "draft": draft,
                         # the checks that raised a finding on this answer: the per-check table's firings
                         "checks": fired_checks(report.issues, result.code.audit.claims, report.fired_checks),
-                        # what code found, in words: held-out v14's refused right answers could not be read
+                        # what code found, in words: without it, refused right answers could not be read
                         "code_findings": [f"{f.type.value}: {f.description}"[:300] for f in result.code.findings],
                         "duration_ms": result.entry.get("duration_ms"),
                         "unsupported_claims": report.unsupported_claims,

@@ -30,7 +30,7 @@ _CITATION = re.compile(r"\[\s*([A-Za-z]*\d+(?:\s*[,;]\s*[A-Za-z]*\d+)*)\s*\]")
 _LEADING_CITATIONS = re.compile(r"^((?:\s*\[[^\]\n]+\])+)\s*(.*)$", re.S)
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
 _NUMBER = re.compile(r"\d+(?:[.,:/_]\d+)*")
-# an apostrophe inside a word only: the plural possessive "Fireworks'" is the word "Fireworks" (held-out v36's
+# an apostrophe inside a word only: the plural possessive "Fireworks'" is the word "Fireworks" (a
 # verbatim copy "Nightbloom Fireworks' senior firer, Marcus Bell, ..." was judged unsupported)
 _WORD = re.compile(r"[A-Za-z](?:[A-Za-z\-]|['’](?=[A-Za-z]))*")
 
@@ -110,7 +110,7 @@ _NUMBER_WORD = re.compile(rf"\b({'|'.join(_NUMBER_WORDS)})\b", re.IGNORECASE)
 
 def _numbers(text: str, *, words: bool = False) -> set[str]:
     """The figures of ``text``; with ``words``, its numbers in words too ("a two-year guarantee" states the 2 of
-    "2 years": held-out v40's right answer was judged unsupported without it). Only a premise's words count: a
+    "2 years": a right answer was judged unsupported without it). Only a premise's words count: a
     sentence's "one" is rarely a figure it commits to."""
     out = set()
     for match in _NUMBER.finditer(text):

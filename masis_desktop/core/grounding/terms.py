@@ -3,7 +3,7 @@
 
 A price list often labels its values with such terms in one sentence ("The Snug: £28 per hour peak, £21
 off-peak") and defines the terms in another. Band checks read one clause at a time, so "on a Tuesday at 10am"
-answered with the peak price passed them (held-out v15): the clause stating £28 names no day and no time. Here a
+answered with the peak price passed them: the clause stating £28 names no day and no time. Here a
 definition is split into its alternatives ("weekdays 5pm–10pm", "all weekend"); a term *holds* the question when
 one alternative names at least one of the question's conditions and holds every one it names, and *fails* it when
 alternatives name its conditions and none holds. A value is then refused only when every clause stating it names

@@ -8,7 +8,7 @@ sentence it keeps must still be able to cite its source.
 When the first pass finds passages but none reaches 0.60, the question is restated once in the documents' words by
 the writer model (``restate``, one short call, ~0.5 s on the 0.5B) and searched again at the same threshold: users
 ask "how much to park a van overnight", documents say "overnight vehicle parking fee", and a bi-encoder scores that
-pair below 0.60. Measured on held-out v4-v6 (docs/EVALUATION.md, seventh session): answerable questions that
+pair below 0.60. Measured on past evaluation sets (docs/EVALUATION.md, seventh session): answerable questions that
 found nothing 31 -> 18 of 150. This is the seed's zero-results rule with one bounded query rewrite before it: a
 workspace with no candidates at all still escalates with no model call, and a restatement that also finds nothing
 escalates as before (no retry cycle). The restatement is a search query only; the writer still answers the

@@ -17,7 +17,8 @@ retried with that finding like any failed draft; if the last one still states no
 A retry whose writer prompt would equal an earlier attempt's (same evidence shown, same previous draft, same
 problems) is not run: at temperature 0 the writer would write the same draft and the critic would audit it the
 same, so the loop has reached a fixed point and escalates as if the budget were spent (``after_critique`` with
-``final``). On held-out v8, 27 of 70 questions wrote a third draft identical to the second, with the same audit.
+``final``). On a past evaluation set, 27 of 70 questions wrote a third draft identical to the second,
+with the same audit.
 
 Termination: every retry increments ``retry_count``; escalation is forced once it reaches the ceiling; the
 zero-results paths end the run at once. So a run makes at most ``max_retries + 1`` passes.

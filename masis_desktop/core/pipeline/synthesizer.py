@@ -101,11 +101,11 @@ def repair_citations(text: str, allowed: list[str], passages: Sequence[str] = ()
             rest = re.split(r"(?<=[.!?])\s", m.string[m.end():], maxsplit=1)[0]
             if (not head.strip(" \t") or head.rstrip(" \t").endswith("\n")) and pattern.search(rest):
                 # "[bf2] Responsible pharmacist ... (BF2) [c3].": a code opening a line that the sentence itself
-                # writes is its source label (held-out v6: left as "bf2 Responsible ..."); dropped when the
+                # writes is its source label (it was left as "bf2 Responsible ..."); dropped when the
                 # sentence cites, else that passage's id (moved to the sentence's end below)
                 return "" if find_citations(rest) else own + space
             if re.match(r"(?:[.!?]|$)", rest) and pattern.search(re.split(r"[.!?\n]\s", head)[-1]):
-                # "... Riverside branch (BF2) [bf2].": the passage cited by a code it writes (held-out v6: 2 right
+                # "... Riverside branch (BF2) [bf2].": the passage cited by a code it writes (2 right
                 # answers escalated as citing a fabricated source)
                 return own + space
         return inner + space
@@ -168,9 +168,9 @@ def repair_citations(text: str, allowed: list[str], passages: Sequence[str] = ()
     # "[7 EBITDA was ...", "18 Priya Raman owns ...": the id "c7" / "c18" mangled into a number opening a sentence
     # (dev: 3 of 9 escalated right answers). Dropped only when that id exists and no passage writes the number, or
     # when no count could precede the next word: "18 The per-term fee ...", "19 Aldenbrook Language Institute ..."
-    # over c19, which opens with "Aldenbrook" (held-out v5: 3 right answers escalated, "18:30" being in a passage),
-    # or before a person's name no passage writes after that number ("7 Fiona Drake (site manager) [c7]": held-out
-    # v6, escalated over three drafts).
+    # over c19, which opens with "Aldenbrook" (3 right answers escalated, "18:30" being in a passage),
+    # or before a person's name no passage writes after that number ("7 Fiona Drake (site manager) [c7]":
+    # escalated over three drafts).
     if passages:
         text = re.sub(r"((?:^|\n|(?<=[.!?])[ \t]+)[ \t]*)\[?(\d{1,3})[ \t]+(?=([A-Z][\w\-]*))", mangled, text)
     text = re.sub(r"\[(\d+(?:\s*,\s*\d+)*)\]", bare, text)
@@ -270,8 +270,8 @@ def move_citations(text: str, context: Context, embedder: Encoder | None = None,
     return text, sum(1 for *_, insert in edits if insert)
 
 
-# Headings of the writer's own prompt: a small model sometimes continues past its answer into them (held-out v5:
-# 'A5 flyers ... [c22]. The auditor found these problems: "Business cards ..."' was accepted as the answer).
+# Headings of the writer's own prompt: a small model sometimes continues past its answer into them
+# ('A5 flyers ... [c22]. The auditor found these problems: "Business cards ..."' was accepted as the answer).
 _ECHO = re.compile(r"(?:the auditor found these problems|your previous answer\s*:|rewrite the answer\s*:|"
                    r"evidence passages\s*:|answer in 1 to 3 sentences)", re.IGNORECASE)
 _ECHO_MIN_CHARS = 24
@@ -280,7 +280,7 @@ _ECHO_MIN_CHARS = 24
 def drop_echo(text: str, problems: Sequence[str] = ()) -> tuple[str, int]:
     """The draft without what it copied from its prompt, counted: everything from a prompt heading on, each
     sentence quoting a problem the critic listed ("the cited passages never mention 2025, which the question asks
-    about"), and the rules' example sentence ("Revenue rose 12 percent [c15].", committed once on held-out v8).
+    about"), and the rules' example sentence ("Revenue rose 12 percent [c15].", committed once).
     Only whole sentences go; a draft that was all echo becomes empty, which the critic refuses."""
     count = 0
     m = _ECHO.search(text)

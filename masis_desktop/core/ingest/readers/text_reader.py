@@ -122,7 +122,7 @@ TITLE_MAX_WORDS = 14
 
 def title_heading(text: str) -> Heading | None:
     """The title a plain-text file opens with, as a level-1 heading: carried with every chunk of the file (and
-    prefixed when embedding), so a chunk cut from the file's middle still says whose page it is. Held-out v31's
+    prefixed when embedding), so a chunk cut from the file's middle still says whose page it is. One
     wrong price came from a rival business's second chunk, which no longer named its business."""
     line = _TITLE_LINE.match(text)
     if line and line.group(1).strip() and not re.search(r"[.!?:;,]$", line.group(1).strip()) \
