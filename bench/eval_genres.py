@@ -49,6 +49,19 @@ def spread(ids: Sequence[str], n: int) -> list[str]:
     return list(dict.fromkeys(ids[round(i * (len(ids) - 1) / (n - 1))] for i in range(n)))
 
 
+def stratified(ids: Sequence[str], unanswerable: set[str], n: int) -> list[str]:
+    """``n`` ids, answerable and unanswerable ones each spread over their own part in proportion to the split, in
+    split order. A file that interleaves its unanswerable items with a period close to the step of ``spread`` (one
+    in three) would otherwise be sampled with none of them."""
+    if n >= len(ids):
+        return list(ids)
+    unans = [i for i in ids if i in unanswerable]
+    ans = [i for i in ids if i not in unanswerable]
+    n_unans = min(len(unans), round(n * len(unans) / len(ids)))
+    picked = set(spread(ans, n - n_unans)) | set(spread(unans, n_unans))
+    return [i for i in ids if i in picked]
+
+
 def seen_ids(runs: Sequence[Path], genre: str) -> set[str]:
     """The ids of ``genre`` that earlier runs (their output folders) already put through any mode: a test split
     is read once, so a later test run samples only what no run has seen."""
@@ -64,6 +77,12 @@ def pool_ids(split: Split, exclude: set[str]) -> list[str]:
     return [i.id for i in split.load().items if i.id not in exclude]  # type: ignore[attr-defined]
 
 
+def sample_ids(split: Split, exclude: set[str], n: int) -> list[str]:
+    """``--sample n``: the split's unseen items, answerable and unanswerable each spread in proportion."""
+    unanswerable = {i.id for i in split.load().items if getattr(i, "unanswerable", False)}  # type: ignore[attr-defined]
+    return stratified(pool_ids(split, exclude), unanswerable, n)
+
+
 def run_mode(split: Split, mode: str, out: Path, limit: int | None, env: dict[str, str],
              extra: Sequence[str] = (), sample: int | None = None, exclude: set[str] | None = None) -> None:
     args = split.cli_args()
@@ -72,7 +91,7 @@ def run_mode(split: Split, mode: str, out: Path, limit: int | None, env: dict[st
     if limit is not None:
         args += ["--limit", str(limit)]
     if sample is not None:
-        args += ["--items", ",".join(spread(pool_ids(split, exclude or set()), sample))]
+        args += ["--items", ",".join(sample_ids(split, exclude or set(), sample))]
     cmd = [sys.executable, "-m", "masis_desktop.cli.main", "eval", mode, *args, *extra, "--out", str(out)]
     print("$ " + " ".join(cmd), file=sys.stderr, flush=True)
     with open(out.with_suffix(".log"), "a", encoding="utf-8") as log:
@@ -188,7 +207,7 @@ def main() -> int:
                 continue
             results = [dict(r, id=f"{split.genre}:{r['id']}") for r in items(report)]
             if args.sample is not None:  # the table reads only the sample, also when more items were run before
-                chosen_ids = set(spread(pool_ids(split, exclude), args.sample))
+                chosen_ids = set(sample_ids(split, exclude, args.sample))
                 results = [r for r in results if r["id"].split(":", 1)[1] in chosen_ids]
             if mode == "answer":
                 row["answer"] = answer_metrics(results, gold)

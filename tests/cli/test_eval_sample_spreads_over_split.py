@@ -1,13 +1,13 @@
 """``bench/eval_genres.py --sample N`` picks N items spread over a split, so a split that lists its unanswerable
-questions last is still sampled in both parts, and the same N always picks the same items (a resumed run reuses
-them)."""
+questions last, or interleaves them, is still sampled in both parts, and the same N always picks the same items (a
+resumed run reuses them)."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
-from bench.eval_genres import seen_ids, spread
+from bench.eval_genres import seen_ids, spread, stratified
 
 
 def test_sample_reaches_both_ends_of_the_split() -> None:
@@ -35,3 +35,18 @@ def test_a_later_run_samples_only_items_no_earlier_run_has_seen(tmp_path: Path) 
     assert seen_ids([run], "wiki") == {"q0", "q5", "q9"}
     rest = [f"q{i}" for i in range(12) if f"q{i}" not in seen_ids([run], "wiki")]
     assert not set(spread(rest, 4)) & {"q0", "q5", "q9"} and len(spread(rest, 4)) == 4
+
+
+def test_a_split_that_interleaves_unanswerable_items_is_sampled_in_proportion() -> None:
+    # 24 unanswerable items among 80, each between two of the positions an even step of 79/24 lands on
+    steps = {round(k * 79 / 24) for k in range(25)}
+    between = [i for i in range(80) if i not in steps][::2][:24]
+    ids = [f"u{i}" if i in between else f"a{i}" for i in range(80)]
+    unanswerable = {i for i in ids if i.startswith("u")}
+    assert not set(spread(ids, 25)) & unanswerable  # the failure this guards against
+    picked = stratified(ids, unanswerable, 25)
+    assert len(picked) == 25 and len(set(picked)) == 25
+    assert sum(p in unanswerable for p in picked) == round(25 * len(unanswerable) / 80)
+    assert picked == [i for i in ids if i in set(picked)]  # split order
+    assert stratified(ids, unanswerable, 25) == picked and stratified(ids, unanswerable, 100) == ids
+    assert stratified(ids, set(), 25) == spread(ids, 25)
