@@ -50,21 +50,13 @@ POLAR_INSTRUCTION = ("This is a yes/no question. First write what the passage sa
                      "words. Do not add Yes or No.")
 
 
-# The system message already says to abstain when the passages do not answer; the writer reads the last line before
-# its reply far more closely, and a near miss (the passages price a neighbouring option, state another version's
-# default) is exactly where it copies a value instead.
-NEAR_MISS_INSTRUCTION = ("Answer in 1 to 3 sentences. If the passages state it only for a different item, option, "
-                         f"version or person than the one asked about, write only: {ABSTAIN}")
-
-
 def answer_instruction(question: str) -> str:
-    """How to answer: a yes/no question is answered with what the passage says about it, and no bare verdict; any
-    other question in 1 to 3 sentences, with the abstention spelled out for a near miss.
+    """How to answer: a yes/no question is answered with what the passage says about it, and no bare verdict.
     Asked verdict-first, the 1.5B writer said "Yes, <the question restated>" to passages that say no; asked for the
     passage's words and then a verdict, it often wrote a verdict contradicting the words it had just copied
     ("... is not a party to this document [c41]. Yes."). The passage's own words carry the answer's polarity, and
     the audit checks them like any claim."""
-    return POLAR_INSTRUCTION if tx.is_polar(question) else NEAR_MISS_INSTRUCTION
+    return POLAR_INSTRUCTION if tx.is_polar(question) else "Answer in 1 to 3 sentences."
 
 
 def synthesizer_messages(question: str, context: Context, previous: str | None = None,

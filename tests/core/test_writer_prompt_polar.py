@@ -1,5 +1,4 @@
-"""The writer's last instruction: a yes/no question is answered in the passage's words, any other question in 1 to 3
-sentences with the abstention spelled out for a near miss; the system message (the cached prefix) never changes."""
+"""The writer's prompt: a yes/no question is answered in the passage's words, every other question exactly as before."""
 
 from __future__ import annotations
 
@@ -26,7 +25,6 @@ def test_a_yes_no_question_asks_for_the_passages_words_and_no_bare_verdict(quest
     assert is_polar(question)
     text = _user_message(question)
     assert prompts.POLAR_INSTRUCTION in text and "Answer in 1 to 3 sentences." not in text
-    assert prompts.NEAR_MISS_INSTRUCTION not in text
     assert "what the passage says about it, in the passage's own words" in text
     assert "Do not add Yes or No." in text
     assert text.rstrip().endswith("one of: [c1].")
@@ -34,21 +32,14 @@ def test_a_yes_no_question_asks_for_the_passages_words_and_no_bare_verdict(quest
 
 @pytest.mark.parametrize("question", ["When is the shop open in November?", "Which days is it open?",
                                       "Isabel's shop: what are its hours?", "Doesn't matter, how much is parking?"])
-def test_any_other_question_is_told_to_abstain_on_a_near_miss(question: str) -> None:
+def test_any_other_question_keeps_the_plain_instruction(question: str) -> None:
     assert not is_polar(question)
     text = _user_message(question)
-    assert text.count("Answer in 1 to 3 sentences.") == 1 and prompts.POLAR_INSTRUCTION not in text
-    assert ("If the passages state it only for a different item, option, version or person than the one asked about, "
-            f"write only: {prompts.ABSTAIN} End each sentence with the id") in text
-    assert text.rstrip().endswith("one of: [c1].")
+    assert "Answer in 1 to 3 sentences. End each sentence with the id" in text
+    assert prompts.POLAR_INSTRUCTION not in text
 
 
 def test_a_retry_of_a_yes_no_question_keeps_its_instruction() -> None:
     text = _user_message("Can I visit on a Thursday in November?", previous="Yes, you can visit [c1].")
     assert "Your previous answer:" in text and prompts.POLAR_INSTRUCTION in text
     assert text.index("Your previous answer:") < text.index(prompts.POLAR_INSTRUCTION)
-
-
-def test_a_retry_of_any_other_question_keeps_the_near_miss_instruction() -> None:
-    text = _user_message("When is the shop open in November?", previous="It is open daily [c1].")
-    assert text.index("Your previous answer:") < text.index(prompts.NEAR_MISS_INSTRUCTION)
