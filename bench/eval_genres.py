@@ -73,14 +73,11 @@ def seen_ids(runs: Sequence[Path], genre: str) -> set[str]:
     return seen
 
 
-def pool_ids(split: Split, exclude: set[str]) -> list[str]:
-    return [i.id for i in split.load().items if i.id not in exclude]  # type: ignore[attr-defined]
-
-
 def sample_ids(split: Split, exclude: set[str], n: int) -> list[str]:
     """``--sample n``: the split's unseen items, answerable and unanswerable each spread in proportion."""
-    unanswerable = {i.id for i in split.load().items if getattr(i, "unanswerable", False)}  # type: ignore[attr-defined]
-    return stratified(pool_ids(split, exclude), unanswerable, n)
+    items = [i for i in split.load().items if i.id not in exclude]  # type: ignore[attr-defined]
+    unanswerable = {i.id for i in items if getattr(i, "unanswerable", False)}
+    return stratified([i.id for i in items], unanswerable, n)
 
 
 def run_mode(split: Split, mode: str, out: Path, limit: int | None, env: dict[str, str],
