@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from masis_desktop.core.checks.answer import has_substance, label_lines
+from masis_desktop.core.checks.answer import has_substance, label_lines, new_literals, restates_question
 from masis_desktop.core.checks.audit import audit_answer
 from masis_desktop.core.grounding.claims import Source
 from tests.core.pipeline_support import hit
@@ -56,3 +56,22 @@ def test_a_quoted_literal_the_question_does_not_write_is_content() -> None:
     audit = audit_answer("(',', ': ') [c2].", [TMP], question=question)
     assert not audit.non_answer
     assert not has_substance("'json.dumps'", "What does 'json.dumps' do?", set())  # the question's own literal
+
+
+@pytest.mark.parametrize(("claim", "question"), [
+    ("The conversion type for an octal integer is %o", "Which conversion type formats an integer as octal?"),
+    ("Lock files are kept in /var/lock", "Where are lock files kept?"),
+    ("The operator is **", "Which operator raises a number to a power?"),
+])
+def test_a_symbol_or_path_the_question_does_not_write_is_content(claim: str, question: str) -> None:
+    """An operator or a path has no word for the content stems to count; without it such an answer reads as the
+    question written back."""
+    assert has_substance(claim, question, set())
+    assert not restates_question([claim], question)
+
+
+def test_the_question_s_own_symbols_and_word_pairs_are_not_content() -> None:
+    question = "Does %o format an integer as octal and/or hex?"
+    assert new_literals("The %o conversion formats an integer as octal and/or hex.", question) == set()
+    assert new_literals("Teachers and/or parents sign it.", "Who signs it?") == set()  # words, not a path
+    assert restates_question(["The files under /tmp are files"], "What files are under /tmp?")

@@ -114,10 +114,24 @@ def restates_question(claims: Sequence[str], question: str) -> bool:
 _LITERAL = re.compile(r"(?<!\w)(?:'[^'\n]{1,40}'|\"[^\"\n]{1,40}\"|`[^`\n]{1,40}`)(?!\w)")
 
 
+# an unquoted token with an operator or path character: "%o", "**", "/var/lock", "a@b.org", "x != y"'s "!="
+_SYMBOL = re.compile(r"[%*/\\<>=&|^~@#+]")
+_WORD_PAIR = re.compile(r"[^\W\d_]+(?:/[^\W\d_]+)+")  # "and/or", "he/she": words, not a path
+_OPENING = "([{\"'`"
+_CLOSING = ".,;:!?)]}\"'`"
+
+
 def new_literals(claim: str, question: str) -> set[str]:
-    """The quoted literals of a claim that its question does not write: what an answer about code or settings
-    states when its value is punctuation (json's separators, textwrap's placeholder)."""
-    return {m.group(0) for m in _LITERAL.finditer(claim) if m.group(0) not in question}
+    """The literals of a claim that its question does not write: what an answer about code or settings states when
+    its value is punctuation or a symbol (json's separators, textwrap's placeholder, the octal format ``%o``, a
+    path). Quoted, or an unquoted token holding an operator or path character; such a token has no word for the
+    content stems to count, so without it "The octal conversion is %o" reads as the question restated."""
+    found = {m.group(0) for m in _LITERAL.finditer(claim) if m.group(0) not in question}
+    for raw in claim.split():
+        token = raw.lstrip(_OPENING).rstrip(_CLOSING)
+        if _SYMBOL.search(token) and not _WORD_PAIR.fullmatch(token) and token not in question:
+            found.add(token)
+    return found
 
 
 _OR = re.compile(r"\bor\b", re.IGNORECASE)
