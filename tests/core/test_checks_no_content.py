@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from masis_desktop.core.checks.answer import has_substance, label_lines, new_literals, restates_question
+from masis_desktop.core.checks.answer import (
+    has_substance,
+    label_lines,
+    new_literals,
+    restates_question,
+    stops_before_value,
+)
 from masis_desktop.core.checks.audit import audit_answer
 from masis_desktop.core.grounding.claims import Source
 from tests.core.pipeline_support import hit
@@ -75,3 +81,37 @@ def test_the_question_s_own_symbols_and_word_pairs_are_not_content() -> None:
     assert new_literals("The %o conversion formats an integer as octal and/or hex.", question) == set()
     assert new_literals("Teachers and/or parents sign it.", "Who signs it?") == set()  # words, not a path
     assert restates_question(["The files under /tmp are files"], "What files are under /tmp?")
+
+
+FAQ = hit("c3", "Conffiles is a list of configuration files that the package management system will not overwrite.\n"
+                "\u00a0\u00a0\u00a0 To determine exactly which files are preserved during an upgrade,\n    run:\n\n"
+                "\u00a0\u00a0\u00a0 dpkg --status package\n\n\u00a0\u00a0\u00a0 And look under \"Conffiles:\".")
+
+
+def test_a_sentence_that_stops_where_the_passage_s_command_begins_states_nothing() -> None:
+    question = "How can I find out which files of a package are conffiles preserved during an upgrade?"
+    stopped = audit_answer("To determine exactly which files are preserved during an upgrade, run [c3].", [FAQ],
+                           question=question)
+    assert stopped.non_answer and "answer.no_content" in stopped.fired and stopped.audit.needs_retry
+    given = audit_answer("To see which files are preserved during an upgrade, run dpkg --status package [c3].", [FAQ],
+                         question=question)
+    assert "answer.no_content" not in given.fired and not given.non_answer
+
+
+def test_a_sentence_ending_before_a_line_break_without_a_colon_is_not_cut_short() -> None:
+    licence = hit("c4", "GNU GENERAL PUBLIC LICENSE\nVersion 3, 29 June 2007\n\n Copyright (C) 2007 Free Software "
+                        "Foundation, Inc.")
+    assert not stops_before_value("Version 3 was published on 29 June 2007", [Source.of(licence).text])
+    assert stops_before_value("To determine exactly which files are preserved during an upgrade, run",
+                              [Source.of(FAQ).text])
+
+
+def test_a_command_line_that_a_wrapped_sentence_goes_on_from_is_not_a_title() -> None:
+    chunk = hit("c5", "dpkg-source -x foo_version-revision.dsc\n\n    will extract the package into a directory called "
+                      "foo-version.")
+    assert label_lines(Source.of(chunk)) == set()
+    audit = audit_answer("dpkg-source -x foo_version-revision.dsc [c5].", [chunk],
+                         question="Which command extracts a Debian source package from its .dsc file?")
+    assert not audit.non_answer
+    titled = hit("c6", "Debian Policy Manual, Release 4.6.2.0\nThe /tmp directory may be cleaned at boot.")
+    assert label_lines(Source.of(titled)) == {"debian policy manual release 4 6 2 0"}

@@ -254,7 +254,10 @@ TITLE_MAX_WORDS = 12
 
 def label_lines(src: Source) -> set[str]:
     """The lines of a chunk that label rather than state, folded: table-of-contents and index entries (their page
-    number dropped) and a short first line without a sentence end (a title or heading) followed by more text."""
+    number dropped) and a short first line without a sentence end (a title or heading) followed by more text. A
+    first line whose next line goes on in lower case is the start of a wrapped sentence, not a title: a chunk may
+    begin at a command set on its own line ("dpkg-source -x foo.dsc" / "will extract the package ..."), which is
+    then the answer, not a heading."""
     raw = [line.strip() for line in src.text.splitlines() if line.strip()]
     out: set[str] = set()
     for i, line in enumerate(raw):
@@ -263,10 +266,28 @@ def label_lines(src: Source) -> set[str]:
                        and not line.rstrip().endswith(_SENTENCE_END)):
             entry = line[:leaders.start()] if leaders else _PAGE_NUMBER.sub("", line)
             out.add(_folded(entry))
-        elif i == 0 and len(raw) > 1 and not line.endswith(_SENTENCE_END) and len(line.split()) <= TITLE_MAX_WORDS:
+        elif i == 0 and len(raw) > 1 and not line.endswith(_SENTENCE_END) and len(line.split()) <= TITLE_MAX_WORDS \
+                and not raw[1][:1].islower():
             out.add(_folded(line))
     out.discard("")
     return out
+
+
+# a colon that ends a line: what it introduces (a command, a value, a list) stands on the lines after it
+_INTRODUCES = r"\s*:[ \t\u00a0]*\n"
+_TOKEN = re.compile(r"[\w'’-]+")
+
+
+def stops_before_value(claim: str, cited: Sequence[str]) -> bool:
+    """Whether a claim sentence (citations stripped) ends where a cited passage goes on, after a colon and a line
+    break, to what it introduces: "To list the files of a package, run [c4]." copied from "run:" over a command on
+    its own indented line. Manuals set commands, values and lists apart so; a writer copying the sentence stops at
+    the line break, and every word it wrote is in the passage, so only this reading sees that it states nothing."""
+    words = _TOKEN.findall(claim)
+    if len(words) < 2:
+        return False
+    tail = re.compile(r"(?<![\w-])" + r"\W+".join(re.escape(w) for w in words[-2:]) + _INTRODUCES, re.IGNORECASE)
+    return any(tail.search(text) for text in cited)
 
 
 def has_substance(claim: str, question: str, labels: set[str]) -> bool:
@@ -333,7 +354,8 @@ def _non_answer(g: AnswerGaps, sel: Selection) -> tuple[bool, Finding | None]:
     labels = {line for src in g.sources for line in label_lines(src)}
     # a hedge states no content even when the writer cites it ("The evidence partially covers this question. [c19]")
     empty = sel.enabled("answer.no_content") and not any(
-        has_substance(p, g.question, labels) for p in g.plains if not tx.is_hedge(p))
+        has_substance(p, g.question, labels) and not stops_before_value(p, g.cited_texts)
+        for p in g.plains if not tx.is_hedge(p))
     non_answer = restates or dump is not None or partial or empty
     if not (looped or non_answer):
         return False, None
@@ -343,8 +365,9 @@ def _non_answer(g: AnswerGaps, sel: Selection) -> tuple[bool, Finding | None]:
     description, check = (
         (f"the answer copies [{dump}] sentence by sentence: it states no answer", "answer.copies_passage") if dump
         else ("the answer only restates the question: it states no answer", "answer.restates") if restates
-        else ("the answer has no sentence of content (only citation markers, a restated question, or a copied "
-              "title, heading or contents line): it states no answer", "answer.no_content") if empty
+        else ("the answer has no sentence of content (only citation markers, a restated question, a copied "
+              "title, heading or contents line, or a sentence that stops where the passage's value begins after a "
+              "colon): it states no answer", "answer.no_content") if empty
         else ("the answer says the passages only partly cover a question that asks one thing: it states no answer "
               "to it", "answer.partial"))
     return non_answer, Finding(IssueType.INCOMPLETE, 0.9, description, g.answer[:200],

@@ -221,8 +221,9 @@ INLINE_CHECKS: tuple[Check, ...] = (
           "refuse"),
     Check("answer.partial", "the answer says the passages partly cover a question that asks one thing", "answer",
           "refuse"),
-    Check("answer.no_content", "no sentence of content: only citation markers, a restated question, or a copied "
-          "title, heading or contents line", "answer", "refuse"),
+    Check("answer.no_content", "no sentence of content: only citation markers, a restated question, a copied "
+          "title, heading or contents line, or a sentence that stops where the passage's value begins", "answer",
+          "refuse"),
     Check("answer.off_topic", "the answer shares no word or asked kind with the question", "answer", "refuse"),
     Check("focus.unasked_numbers", "the cited passages never mention a number the question asks about", "answer",
           "refuse"),
