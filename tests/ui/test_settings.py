@@ -88,23 +88,24 @@ def test_cancelled_dialog_changes_nothing(qtbot: Any) -> None:
     dialog.reject()
 
 
-def test_check_packs_are_opt_in_and_unknown_ids_are_refused(qtbot: Any) -> None:
-    """Packs are opt-in: one ticked and an id ignored are saved and read back; an id no check has is a clear error."""
+def test_check_packs_switch_off_and_unknown_ids_are_refused(qtbot: Any) -> None:
+    """Packs are on by default: one switched off and an id ignored are saved and read back; an id no check has is a
+    clear error; restoring the defaults ticks every pack again."""
     window = _new_window(qtbot)
     dialog = window.open_settings()
-    assert not any(box.isChecked() for box in dialog.checks_box.boxes.values())
-    dialog.checks_box.boxes["pack.prices"].setChecked(True)
+    assert all(box.isChecked() for box in dialog.checks_box.boxes.values())
+    dialog.checks_box.boxes["pack.prices"].setChecked(False)
     dialog.checks_box.ignore.setText("focus.unasked_words, answer")
     dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
-    qtbot.waitUntil(lambda: "pack.prices" in load_settings().checks.packs, timeout=30_000)
+    qtbot.waitUntil(lambda: "pack.prices" not in load_settings().checks.packs, timeout=30_000)
     saved = load_settings().checks
-    assert saved.packs == ["pack.prices"]
+    assert saved.packs == ["pack.schedules", "pack.business"]
     assert saved.ignore == ["focus.unasked_words", "answer"]
     dialog = window.open_settings()
-    assert dialog.checks_box.boxes["pack.prices"].isChecked()
+    assert not dialog.checks_box.boxes["pack.prices"].isChecked()
     dialog.checks_box.ignore.setText("no.such.check")
     dialog.accept()
     assert "no.such.check" in dialog.error.text()
     dialog.restore_defaults()
-    assert not dialog.checks_box.boxes["pack.prices"].isChecked() and dialog.checks_box.ignore.text() == ""
+    assert dialog.checks_box.boxes["pack.prices"].isChecked() and dialog.checks_box.ignore.text() == ""
     dialog.reject()

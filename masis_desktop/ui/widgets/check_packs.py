@@ -1,7 +1,8 @@
 """The Settings group that switches the audit's genre packs on and off and lists check ids to ignore.
 
-Packs are checks written for one kind of document (price lists, schedules, business pages); on other documents they
-can refuse right answers, so a user whose documents are of another kind switches them off. Ids come from the
+Packs are checks written for one kind of document (price lists, schedules, business pages). They are on by default
+(their measured firings on other kinds of document are rare, and a check that fired on right answers only lowers
+confidence); a user whose documents are of another kind can switch them off. Ids come from the
 registry (``core/checks/registry.py``), the same ids the answer's tooltips and the exported report name.
 """
 
@@ -18,8 +19,8 @@ class CheckPacksBox(QGroupBox):
         super().__init__("Document checks", parent)
         self.lowered = checks.lower  # not edited here: kept as the settings file has it
         layout = QVBoxLayout(self)
-        intro = QLabel("Checks written for one kind of document, off by default. Switch a pack on when your "
-                       "documents are of that kind: on other documents its checks can refuse right answers.", self)
+        intro = QLabel("Checks written for one kind of document, on by default. Switch a pack off if it refuses "
+                       "right answers on your documents.", self)
         intro.setWordWrap(True)
         layout.addWidget(intro)
         self.boxes: dict[str, QCheckBox] = {}
