@@ -120,8 +120,8 @@ class CheckSettings(_Strict):
 
     # Genre packs are on by default: written for price lists, timetables and business pages, their checks rarely
     # fire on other documents, and each refuses only while its measured right share on all four genres' dev splits
-    # is within the 2 % rule (else it only lowers confidence: measured.json). On dev answer mode they stopped 4
-    # wrong answers and no right one (docs/EVALUATION.md); a user switches a pack off in Settings.
+    # is within the 2 % rule (else it only lowers confidence: measured.json; their effect per genre is in
+    # docs/EVALUATION.md); a user switches a pack off in Settings.
     packs: list[str] = Field(default_factory=lambda: list(CHECK_PACKS))
     ignore: list[str] = Field(default_factory=list)
     # ids or prefixes whose findings only lower confidence; None = the measured defaults (core/checks/measured.json)
