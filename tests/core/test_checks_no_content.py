@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from masis_desktop.core.checks.answer import (
+    ends_owing_value,
     has_substance,
     label_lines,
     new_literals,
@@ -115,3 +116,20 @@ def test_a_command_line_that_a_wrapped_sentence_goes_on_from_is_not_a_title() ->
     assert not audit.non_answer
     titled = hit("c6", "Debian Policy Manual, Release 4.6.2.0\nThe /tmp directory may be cleaned at boot.")
     assert label_lines(Source.of(titled)) == {"debian policy manual release 4 6 2 0"}
+
+
+FILM = hit("c7", "Jake Shapiro wrote the screenplay of Tall Tales, a 2004 film directed by Ann Lee.")
+
+
+@pytest.mark.parametrize("answer", ["Jake Shapiro wrote the screenplay of a film directed by [c7].",
+                                    "The film Jake Shapiro wrote the screenplay of is [c7].",
+                                    "Jake Shapiro was best known as the screenwriter of [c7]."])
+def test_a_sentence_that_leaves_its_value_to_a_citation_marker_states_nothing(answer: str) -> None:
+    audit = audit_answer(answer, [FILM], question="Jake Shapiro was best know as the screenwriter of which film?")
+    assert audit.non_answer and "answer.no_content" in audit.fired
+
+
+@pytest.mark.parametrize("claim", ["The film was directed by Ann Lee", "Yes, it is", "The fuse is rated 20 A",
+                                   "The limit is 54 dB(A)", "The heating is switched on", "Tall Tales was a film"])
+def test_a_sentence_that_ends_on_its_value_or_a_verdict_owes_nothing(claim: str) -> None:
+    assert not ends_owing_value(claim)

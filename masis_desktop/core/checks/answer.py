@@ -290,6 +290,22 @@ def stops_before_value(claim: str, cited: Sequence[str]) -> bool:
     return any(tail.search(text) for text in cited)
 
 
+# words that cannot end a statement: a preposition, copula, article or possessive still owes its complement
+_OWES_COMPLEMENT = frozenset(("a", "an", "the", "is", "are", "was", "were", "be", "by", "of", "to", "from", "with",
+                              "than", "as", "via", "per", "for", "at", "called", "named", "its", "their", "his",
+                              "her", "our", "your"))
+
+
+def ends_owing_value(claim: str) -> bool:
+    """Whether a claim sentence (citations stripped) stops on a word that still owes its complement: "... a film
+    directed by [c91].", "The tag that reports it is [c592]." The writer let the citation marker stand where the
+    value belongs, so the sentence states nothing, however many of its words the passage holds. Particles that can
+    end a statement ("switched on", "opted in") are not in the list, and a verdict is a statement ("Yes, it is.")."""
+    words = _TOKEN.findall(claim)  # as written: "20 A" and "dB(A)" end on a unit, not an article
+    return len(words) >= 2 and words[-1] in _OWES_COMPLEMENT and not ANSWER_WORDS.intersection(
+        w.lower() for w in words)
+
+
 def has_substance(claim: str, question: str, labels: set[str]) -> bool:
     """Whether a claim sentence (citations stripped) states anything: a content word, a number or a yes/no beyond a
     restatement of a non-polar question, and is not a copy of a title, heading or contents line."""
@@ -355,6 +371,7 @@ def _non_answer(g: AnswerGaps, sel: Selection) -> tuple[bool, Finding | None]:
     # a hedge states no content even when the writer cites it ("The evidence partially covers this question. [c19]")
     empty = sel.enabled("answer.no_content") and not any(
         has_substance(p, g.question, labels) and not stops_before_value(p, g.cited_texts)
+        and not ends_owing_value(p)
         for p in g.plains if not tx.is_hedge(p))
     non_answer = restates or dump is not None or partial or empty
     if not (looped or non_answer):
@@ -366,8 +383,8 @@ def _non_answer(g: AnswerGaps, sel: Selection) -> tuple[bool, Finding | None]:
         (f"the answer copies [{dump}] sentence by sentence: it states no answer", "answer.copies_passage") if dump
         else ("the answer only restates the question: it states no answer", "answer.restates") if restates
         else ("the answer has no sentence of content (only citation markers, a restated question, a copied "
-              "title, heading or contents line, or a sentence that stops where the passage's value begins after a "
-              "colon): it states no answer", "answer.no_content") if empty
+              "title, heading or contents line, a sentence that stops where the passage's value begins after a "
+              "colon, or one that ends on a word owing its value): it states no answer", "answer.no_content") if empty
         else ("the answer says the passages only partly cover a question that asks one thing: it states no answer "
               "to it", "answer.partial"))
     return non_answer, Finding(IssueType.INCOMPLETE, 0.9, description, g.answer[:200],

@@ -222,7 +222,8 @@ INLINE_CHECKS: tuple[Check, ...] = (
     Check("answer.partial", "the answer says the passages partly cover a question that asks one thing", "answer",
           "refuse"),
     Check("answer.no_content", "no sentence of content: only citation markers, a restated question, a copied "
-          "title, heading or contents line, or a sentence that stops where the passage's value begins", "answer",
+          "title, heading or contents line, or a sentence that stops where the passage's value begins or on a word "
+          "owing its value", "answer",
           "refuse"),
     Check("answer.off_topic", "the answer shares no word or asked kind with the question", "answer", "refuse"),
     Check("focus.unasked_numbers", "the cited passages never mention a number the question asks about", "answer",
