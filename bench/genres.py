@@ -5,7 +5,8 @@ Four kinds of documents a user drops in: small-business pages (written), multi-h
 and legal texts (the licences Debian ships). ``make eval-data`` fetches what is not committed. Business dev is 2,970
 items; its first ``limit`` are a representative slice (each answer-mode item costs ~30 s on 2 cores). ``test2`` is
 a second test split of new questions (written blind, or HaluEval rows 3000-3999) for a final run once ``test`` has
-been read; ``test3`` (new blind questions, HaluEval rows 4000-4999) for the run after test2 is used up.
+been read; ``test3`` (new blind questions, HaluEval rows 4000-4999) for the run after test2 is used up; ``test4``
+(new blind questions, HaluEval rows 1000-1999) for the run after test3.
 """
 
 from __future__ import annotations
@@ -50,24 +51,28 @@ SPLITS: dict[str, dict[str, Split]] = {
         "test": Split("business", "test", dataset=DATA / "business" / "test.jsonl"),
         "test2": Split("business", "test2", dataset=DATA / "business" / "test2.jsonl"),
         "test3": Split("business", "test3", dataset=DATA / "business" / "test3.jsonl"),
+        "test4": Split("business", "test4", dataset=DATA / "business" / "test4.jsonl"),
     },
     "wikipedia": {
         "dev": Split("wikipedia", "dev", dataset=FETCHED / "halueval" / "dev.jsonl"),
         "test": Split("wikipedia", "test", dataset=FETCHED / "halueval" / "test.jsonl"),
         "test2": Split("wikipedia", "test2", dataset=FETCHED / "halueval" / "test2.jsonl"),
         "test3": Split("wikipedia", "test3", dataset=FETCHED / "halueval" / "test3.jsonl"),
+        "test4": Split("wikipedia", "test4", dataset=FETCHED / "halueval" / "test4.jsonl"),
     },
     "docs": {
         "dev": Split("docs", "dev", docs=FETCHED / "docs" / "dev", questions=DATA / "docs" / "dev.jsonl"),
         "test": Split("docs", "test", docs=FETCHED / "docs" / "test", questions=DATA / "docs" / "test.jsonl"),
         "test2": Split("docs", "test2", docs=FETCHED / "docs" / "test", questions=DATA / "docs" / "test2.jsonl"),
         "test3": Split("docs", "test3", docs=FETCHED / "docs" / "test", questions=DATA / "docs" / "test3.jsonl"),
+        "test4": Split("docs", "test4", docs=FETCHED / "docs" / "test", questions=DATA / "docs" / "test4.jsonl"),
     },
     "licenses": {
         "dev": Split("licenses", "dev", docs=FETCHED / "licenses", questions=DATA / "licenses" / "dev.jsonl"),
         "test": Split("licenses", "test", docs=FETCHED / "licenses", questions=DATA / "licenses" / "test.jsonl"),
         "test2": Split("licenses", "test2", docs=FETCHED / "licenses", questions=DATA / "licenses" / "test2.jsonl"),
         "test3": Split("licenses", "test3", docs=FETCHED / "licenses", questions=DATA / "licenses" / "test3.jsonl"),
+        "test4": Split("licenses", "test4", docs=FETCHED / "licenses", questions=DATA / "licenses" / "test4.jsonl"),
     },
 }
 
