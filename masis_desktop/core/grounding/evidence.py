@@ -99,13 +99,28 @@ class Context:
         return [h.chunk_id for h in self.hits]
 
     def block(self) -> str:
-        """The evidence block, one passage per line, each opened by its id in brackets."""
-        return "\n".join(f"[{h.chunk_id}] {self.passages[h.chunk_id]}" for h in self.hits)
+        """The evidence block, one passage per line, each opened by its id in brackets and where it comes from."""
+        return "\n".join(f"[{h.chunk_id}] ({source_label(h)}) {self.passages[h.chunk_id]}" for h in self.hits)
 
     def trace(self) -> dict[str, object]:
         return {"context_compressed": self.compressed, "context_chars_raw": self.raw_chars,
                 "context_chars": self.chars, "context_tokens": self.tokens, "chunks_shown": self.ids,
                 "evidence_sanitized": {k: v for k, v in self.sanitized.items() if v}}
+
+
+LABEL_CHARS = 60  # a long heading path costs prefill; its innermost part and the file name say enough
+
+
+def source_label(hit: SearchHit) -> str:
+    """Where a passage comes from, as the models see it: the document's file name without its extension, and the
+    innermost heading over the chunk when the format has headings ("GPL-2", "queue › Queue Objects"). Without it,
+    two near-identical documents (two versions of a licence, two businesses' price lists, two modules' reference
+    pages) give the models passages they cannot tell apart, and the writer answers from the wrong one."""
+    name = re.split(r"[\\/]", hit.document)[-1]
+    stem = name.rsplit(".", 1)[0] if "." in name.strip(".") else name
+    heading = (hit.heading or "").split(" > ")[-1].replace("\u00b6", "").strip()
+    label = f"{stem} › {heading}" if heading and heading.casefold() != stem.casefold() else stem
+    return " ".join(re.sub(r"[\[\]()]", " ", label).split())[:LABEL_CHARS].strip()
 
 
 _HEADING = re.compile(r"(?:#{1,6}\s*)?(?:\d{1,2}\.\s*)?(?:[A-Za-z&/'’-]+\s*){1,6}")
@@ -169,8 +184,10 @@ def build_context(
     for h in order:
         clean[h.chunk_id], notes[h.chunk_id] = sanitize(reading_text(h.text))
 
+    labels = {h.chunk_id: source_label(h) for h in order}
+
     def line(cid: str, body: str) -> str:
-        return f"[{cid}] {body}\n"
+        return f"[{cid}] ({labels[cid]}) {body}\n"
 
     chosen = order[:max_chunks]
     full_tokens = sum(count(line(h.chunk_id, clean[h.chunk_id])) for h in chosen)
@@ -216,6 +233,10 @@ def build_context(
             continue
         picked.setdefault(cid, set()).add(idx)
         used += cost
+    for score, rank, idx, span in ranked:  # a pinned chunk is shown, by its best sentence, even over budget:
+        cid = chosen[rank].chunk_id         # the draft being revised cites it
+        if cid in pinned and cid not in picked:
+            picked[cid] = {idx}
 
     shown = [h for h in chosen if h.chunk_id in picked]
     passages = {}
