@@ -120,6 +120,7 @@ def source_label(hit: SearchHit) -> str:
     stem = name.rsplit(".", 1)[0] if "." in name.strip(".") else name
     heading = (hit.heading or "").split(" > ")[-1].replace("\u00b6", "").strip()
     label = f"{stem} › {heading}" if heading and heading.casefold() != stem.casefold() else stem
+    label = sanitize(label)[0]  # a file name is the user's text like the document's: no instructions reach a prompt
     return " ".join(re.sub(r"[\[\]()]", " ", label).split())[:LABEL_CHARS].strip()
 
 
@@ -233,8 +234,8 @@ def build_context(
             continue
         picked.setdefault(cid, set()).add(idx)
         used += cost
-    for score, rank, idx, span in ranked:  # a pinned chunk is shown, by its best sentence, even over budget:
-        cid = chosen[rank].chunk_id         # the draft being revised cites it
+    for _score, rank, idx, _span in ranked:  # a pinned chunk is shown, by its best sentence, even over budget:
+        cid = chosen[rank].chunk_id           # the draft being revised cites it
         if cid in pinned and cid not in picked:
             picked[cid] = {idx}
 
