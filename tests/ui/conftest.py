@@ -66,9 +66,10 @@ PDF_ANSWER = ("Revenue for the third quarter of 2026 was NOK 214.6 million [{c}]
 
 
 def evidence_ids(messages: Sequence[Message]) -> dict[str, str]:
-    """``chunk id -> passage`` as the pipeline showed them to the model (``[c3] text`` lines)."""
+    """``chunk id -> passage`` as the pipeline showed them to the model (``[c3] (source label) text`` lines; the
+    label is left out, so a keyword in a heading does not pick another document's chunk)."""
     text = "\n".join(m["content"] for m in messages)
-    return {m.group(1): m.group(2) for m in re.finditer(r"^\[(c\d+)\] (.*)$", text, re.M)}
+    return {m.group(1): m.group(2) for m in re.finditer(r"^\[(c\d+)\] (?:\([^()\n]*\) )?(.*)$", text, re.M)}
 
 
 def cite(keyword: str, template: str) -> Callable[[Sequence[Message]], str]:

@@ -70,7 +70,7 @@ def test_screenshots_of_the_main_states(qtbot: Any, qapp: Any, backend: Any, scr
         # streaming, mid-answer
         slow = SlowScriptedLLM("writer")
         slow.delay = 0.08
-        slow.enqueue(cite("EBITDA", PDF_ANSWER))  # only the PDF mentions EBITDA
+        slow.enqueue(cite("Quarterly Report", PDF_ANSWER))  # only the PDF has that title line
         script.synthesizer = slow
         script.critic.enqueue(verdict(0.88), scores(0.84))
         window.question.setPlainText(QUESTION)

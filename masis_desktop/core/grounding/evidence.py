@@ -30,6 +30,7 @@ from masis_desktop.core.grounding.support import Encoder
 from masis_desktop.core.schemas import SearchHit
 
 REMOVED = "(instruction-like text removed)"
+MARKER_REMOVED = "(citation marker removed)"
 MIN_SENTENCE_SCORE = 0.08  # a sentence sharing nothing with the question is not worth its prefill
 RELATIVE_FLOOR = 0.25  # ... nor one scoring under a quarter of the best sentence
 SMALL_ENOUGH = 120  # evidence this short is shown whole: selecting from it saves nothing
@@ -76,7 +77,8 @@ def sanitize(text: str) -> tuple[str, list[str]]:
     faked = [m.group(0) for m in _FAKE_CITE.finditer(clean) if tx.find_citations(m.group(0))]
     if faked:
         notes.append(f"citation-like markers neutralised: {', '.join(dict.fromkeys(faked))}")
-        clean = _FAKE_CITE.sub(lambda m: f"({m.group(1)})" if tx.find_citations(m.group(0)) else m.group(0), clean)
+        # without its id: a model shown "(c999)" beside "(GPL-2)" source labels may copy it into an answer
+        clean = _FAKE_CITE.sub(lambda m: MARKER_REMOVED if tx.find_citations(m.group(0)) else m.group(0), clean)
     if _SECTION_LABEL.search(clean):
         clean = _SECTION_LABEL.sub(r"\1\2 -", clean)
     return clean, notes
