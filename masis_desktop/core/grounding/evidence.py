@@ -95,6 +95,7 @@ class Context:
     chars: int
     tokens: int
     sanitized: dict[str, list[str]] = field(default_factory=dict)
+    labels: dict[str, str] = field(default_factory=dict)  # chunk id -> ``source_label``, computed once per context
 
     @property
     def ids(self) -> list[str]:
@@ -102,7 +103,7 @@ class Context:
 
     def block(self) -> str:
         """The evidence block, one passage per line, each opened by its id in brackets and where it comes from."""
-        return "\n".join(f"[{h.chunk_id}] ({source_label(h)}) {self.passages[h.chunk_id]}" for h in self.hits)
+        return "\n".join(f"[{h.chunk_id}] ({self.labels[h.chunk_id]}) {self.passages[h.chunk_id]}" for h in self.hits)
 
     def trace(self) -> dict[str, object]:
         return {"context_compressed": self.compressed, "context_chars_raw": self.raw_chars,
@@ -197,7 +198,8 @@ def build_context(
     if full_tokens <= SMALL_ENOUGH and len(chosen) == len(order):
         passages = {h.chunk_id: _squash(clean[h.chunk_id]) for h in chosen}
         chars = sum(len(p) for p in passages.values())
-        return Context(list(chosen), passages, False, raw_chars, chars, full_tokens, notes)
+        return Context(list(chosen), passages, False, raw_chars, chars, full_tokens, notes,
+                       {h.chunk_id: labels[h.chunk_id] for h in chosen})
 
     q_stems = tx.content_stems(question)
     candidates: list[tuple[float, int, int, tx.Span]] = []  # (score, chunk rank, sentence index, span)
@@ -256,4 +258,5 @@ def build_context(
         passages[h.chunk_id] = _squash(" ".join(parts))
     tokens = sum(count(line(h.chunk_id, passages[h.chunk_id])) for h in shown)
     chars = sum(len(p) for p in passages.values())
-    return Context(shown, passages, True, raw_chars, chars, tokens, {h.chunk_id: notes[h.chunk_id] for h in shown})
+    return Context(shown, passages, True, raw_chars, chars, tokens, {h.chunk_id: notes[h.chunk_id] for h in shown},
+                   {h.chunk_id: labels[h.chunk_id] for h in shown})
