@@ -96,6 +96,9 @@ class PipelineSettings(_Strict):
     # answers and copies the answer from it (core/pipeline/synthesizer.py ``extract``), sharing its prompt prefix
     # with the audit so the evidence is read once.
     writer: Literal["free", "extract"] = "free"
+    # Before the free writer answers a question that asks for a total, a count times a price or a discount, the
+    # writer model writes the arithmetic and code checks and evaluates it (core/pipeline/calculator.py).
+    calculator: bool = True
     # Evidence budget of every prompt, in tokens: prefill is the wait on a CPU (0.5B ≈ 75 tok/s), so the
     # synthesizer sees only the sentences that matter (extractive, ids kept); larger machines may raise it.
     context_tokens: int = Field(default=360, ge=64, le=16000)

@@ -230,6 +230,13 @@ class SettingsDialog(QDialog):
         pipeline.addRow("Maximum retries", self.max_retries)
         pipeline.addRow("Accept answers from confidence", self.low_conf)
         pipeline.addRow("Critic strictness", self.strictness)
+        self.calculator = QCheckBox("Work out totals and discounts with a calculator", pipeline_box)
+        self.calculator.setChecked(p.calculator)
+        self.calculator.setAccessibleName("Work out totals and discounts with a calculator")
+        self.calculator.setToolTip("For a question that asks for a total, a count times a price or a discount, the "
+                                   "writer model writes the calculation from the documents' figures and the app does "
+                                   "the arithmetic and shows it in the answer (one short model call).")
+        pipeline.addRow("", self.calculator)
         pipeline.addRow("Largest file to ingest", self.max_file_mb)
 
         self.checks_box = CheckPacksBox(settings.checks, self)
@@ -286,6 +293,7 @@ class SettingsDialog(QDialog):
         self.max_retries.setValue(d.pipeline.max_retries)
         self.low_conf.setValue(d.pipeline.low_conf_threshold)
         self.strictness.setCurrentIndex(1)
+        self.calculator.setChecked(d.pipeline.calculator)
         self.max_file_mb.setValue(d.ingest.max_file_mb)
         self.checks_box.restore(d.checks)
         for picker in self.pickers.values():
@@ -308,6 +316,7 @@ class SettingsDialog(QDialog):
         s.pipeline.max_retries = self.max_retries.value()
         s.pipeline.low_conf_threshold = round(self.low_conf.value(), 4)
         s.pipeline.strictness = self.strictness.currentData()
+        s.pipeline.calculator = self.calculator.isChecked()
         s.ingest.max_file_mb = self.max_file_mb.value()
         s.checks = self.checks_box.value()
         return s

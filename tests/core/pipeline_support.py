@@ -14,6 +14,7 @@ from masis_desktop.core.events import AskEvent, NodeFinished, RunFinished, Stage
 from masis_desktop.core.llm.doubles import ScriptedLLM
 from masis_desktop.core.pipeline import AskResult, Models, ask
 from masis_desktop.core.schemas import SearchHit
+from masis_desktop.settings import PipelineSettings, Settings
 
 
 def hit(cid: str, text: str, relevance: float = 0.8, document: str = "doc.md") -> SearchHit:
@@ -103,6 +104,9 @@ class Run:
 
 
 def run(question: str, retriever: FixedRetriever, scripted: Scripted, **kwargs: Any) -> Run:
+    """Ask with scripted models. The calculator is off unless the settings given switch it on: a script holds the
+    writer's drafts, and a calculation call would take the first of them (the calculator's own tests script it)."""
+    kwargs.setdefault("settings", Settings(pipeline=PipelineSettings(calculator=False)))
     gen = ask(question, workspace=retriever, models=scripted.models, **kwargs)
     events: list[AskEvent] = []
     while True:

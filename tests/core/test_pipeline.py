@@ -304,7 +304,7 @@ def _conflicting_run(strictness: str) -> dict[str, object]:
     s = Scripted()
     s.synth.enqueue(*["Staff may work remotely up to three days per week [c1]."] * 2)
     s.judge.enqueue(audit(0.9), audit(0.9), score())
-    settings = Settings.model_validate({"pipeline": {"strictness": strictness}})
+    settings = Settings.model_validate({"pipeline": {"strictness": strictness, "calculator": False}})
     return run("How many remote days per week?", retriever, s, max_retries=1, settings=settings).response
 
 

@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
@@ -121,6 +122,9 @@ class AnswerMode:
                     "attempts": [{"draft": e.get("draft"), "confidence": e.get("confidence"),
                                   "findings": e.get("findings")}
                                  for e in result.state.trace if e.get("node") == "critic"],
+                    # what the calculator was asked and kept, per evidence shown (``pipeline/calculator.py``)
+                    "calculations": list({json.dumps(e["calculator"], sort_keys=True): e["calculator"]
+                                          for e in result.state.trace if e.get("calculator")}.values()),
                 }
 
             try:

@@ -22,7 +22,7 @@ from typing import Any
 from masis_desktop.core.events import AskEvent, NodeFinished, StageStarted, TokenStreamed
 from masis_desktop.core.grounding.evidence import Context, build_context
 from masis_desktop.core.llm.stats import llm_stats
-from masis_desktop.core.pipeline import critic, evaluator, researcher, supervisor, synthesizer
+from masis_desktop.core.pipeline import calculator, critic, evaluator, researcher, supervisor, synthesizer
 from masis_desktop.core.pipeline.budget import MAX_CHUNKS_SHOWN, fitted_budget, writer_input
 from masis_desktop.core.pipeline.state import Attempt, Run, WriterInput
 from masis_desktop.core.schemas import SearchHit
@@ -36,6 +36,19 @@ def finish(r: Run, node: str, entry: dict[str, Any]) -> NodeFinished:
     r.state.trace.append(entry)
     r.clock.add(node, float(entry.get("duration_ms") or 0.0))
     return NodeFinished(node, entry)
+
+
+def _working(r: Run, context: Context) -> calculator.Working | None:
+    """The calculator's checked working for this question over this evidence, asked once per evidence shown (a retry
+    over the same passages reuses it), or ``None`` when it is switched off or the question asks for no arithmetic."""
+    if not r.settings.pipeline.calculator or not calculator.wanted(r.state.user_query):
+        return None
+    key = context.block()
+    if key not in r.calculations:
+        working, entry = calculator.calculate(r.state.user_query, context, r.models.synthesizer, cancel=r.cancel)
+        r.calculations[key] = (working, entry)
+        r.llm_calls.append(llm_stats(r.models.synthesizer, "calculator", r.iteration))
+    return r.calculations[key][0]
 
 
 def _restater(r: Run) -> researcher.Restater:
@@ -124,9 +137,11 @@ class Write:
             gen = synthesizer.extract(r.state.user_query, context, r.models.critic, iteration=it, previous=prior,
                                       problems=problems, cancel=r.cancel)
         else:
+            working = _working(r, context)
             gen = synthesizer.synthesize(r.state.user_query, context, r.models.synthesizer, iteration=it,
                                          max_tokens=r.settings.pipeline.synth_max_tokens, previous=prior,
-                                         problems=problems, cancel=r.cancel, embedder=r.embedder)
+                                         problems=problems, cancel=r.cancel, embedder=r.embedder,
+                                         working=working)
         while True:
             try:
                 token = next(gen)
@@ -137,6 +152,8 @@ class Write:
                 r.clock.first_token_ms = r.clock.elapsed_ms()
             yield token
         r.state.draft_answer = draft.text
+        if context.block() in r.calculations:
+            draft.entry["calculator"] = r.calculations[context.block()][1]
         r.llm_calls.append(draft.stats)
         yield finish(r, "synthesizer", draft.entry)
         return Critique(context, draft.text, key)

@@ -59,8 +59,16 @@ def answer_instruction(question: str) -> str:
     return POLAR_INSTRUCTION if tx.is_polar(question) else "Answer in 1 to 3 sentences."
 
 
+def working_instruction(working: str | None) -> str:
+    """The calculator's checked working (``calculator.py``), offered to the writer to state and cite, or nothing."""
+    if not working:
+        return ""
+    return (f"A calculator worked this out from the passages' figures: {working}. If the question asks for this, "
+            "give the result with its working, and cite the passages its figures come from.\n")
+
+
 def synthesizer_messages(question: str, context: Context, previous: str | None = None,
-                         problems: list[str] | None = None) -> list[Message]:
+                         problems: list[str] | None = None, working: str | None = None) -> list[Message]:
     allowed = " ".join(f"[{i}]" for i in context.ids)
     parts = [f"Evidence passages:\n{context.block()}\n"]
     if previous is not None:
@@ -68,7 +76,8 @@ def synthesizer_messages(question: str, context: Context, previous: str | None =
         parts.append(f"Your previous answer:\n{previous.strip()}\n\nThe auditor found these problems:\n{listed}\n"
                      "Rewrite the answer: keep the correct sentences, fix or remove every flagged sentence, and "
                      "cite every sentence.\n")
-    parts.append(f"Question: {question.strip()}\n{answer_instruction(question)} End each sentence with the id of "
+    parts.append(f"Question: {question.strip()}\n{working_instruction(working)}{answer_instruction(question)} End "
+                 "each sentence with the id of "
                  f"the passage it uses, in square brackets, one of: {allowed}.")
     return [{"role": "system", "content": SYNTH_SYSTEM}, {"role": "user", "content": "\n".join(parts)}]
 

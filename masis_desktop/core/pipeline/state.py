@@ -110,6 +110,8 @@ class Run:
     clock: Clock = field(default_factory=Clock)
     search_query: str = ""
     passages_read: int = 0
+    # the calculator's working and trace entry per evidence block shown (``graph._working``)
+    calculations: dict[str, tuple[Any, dict[str, Any]]] = field(default_factory=dict)
 
     @property
     def iteration(self) -> int:

@@ -2,11 +2,14 @@
 
 On a retry it does not start blind: it gets its previous draft and the critic's findings as concrete problems
 ("S2 states 30 seconds but [c1] says 60 seconds") and revises, keeping what was right (seed 003, critique
-feedback). The only post-processing is citation repair a careful reader would do too, never a change of wording:
+feedback). The only post-processing is citation repair a careful reader would do too and the calculator's working
+shown beside its result, never a change of the writer's words:
 "(c3)" written for an allowed id becomes "[c3]"; a sentence citing a passage that lacks its facts is re-cited to
 the one passage that states them all (``move_citations``); an uncited sentence whose facts one passage states is
-cited to it (``attach_citations``); a value written in brackets ("[SEV-2]") loses them. The trace counts each;
-everything else is audited as written.
+cited to it (``attach_citations``); a value written in brackets ("[SEV-2]") loses them; a figure that is the
+calculator's result gets its working beside it (``calculator.show_working``), and an uncited sentence stating it
+the passages of its figures (``calculator.cite_working``). The trace counts each; everything
+else is audited as written.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from masis_desktop.core.grounding.support import Embeddings, Encoder, support
 from masis_desktop.core.llm.protocol import LLM
 from masis_desktop.core.llm.stats import llm_stats
 from masis_desktop.core.pipeline import prompts
+from masis_desktop.core.pipeline.calculator import Working, cite_working, show_working
 from masis_desktop.core.schemas import CritiqueReport
 from masis_desktop.core.text import (
     PERSON,
@@ -343,13 +347,16 @@ def clean_draft(text: str) -> str:
 
 def synthesize(question: str, context: Context, llm: LLM, *, iteration: int, max_tokens: int,
                previous: str | None = None, problems: list[str] | None = None,
-               cancel: CancelToken | None = None, embedder: Encoder | None = None,
+               cancel: CancelToken | None = None, embedder: Encoder | None = None, working: Working | None = None,
                ) -> Generator[TokenStreamed, None, Draft]:
     """Stream the draft as ``TokenStreamed`` events; return the cleaned draft with its trace entry.
 
-    ``problems`` (``problems_from`` of the last critique) are listed only with a ``previous`` draft to revise."""
+    ``problems`` (``problems_from`` of the last critique) are listed only with a ``previous`` draft to revise;
+    ``working`` is the calculator's checked calculation (``calculator.py``), offered for the writer to state and
+    written beside its result where the writer states the result alone (``show_working``)."""
     problems = problems if previous is not None else None
-    messages = prompts.synthesizer_messages(question, context, previous, problems)
+    messages = prompts.synthesizer_messages(question, context, previous, problems,
+                                            working.line if working else None)
     start = time.perf_counter()
     first: float | None = None
     pieces: list[str] = []
@@ -361,6 +368,8 @@ def synthesize(question: str, context: Context, llm: LLM, *, iteration: int, max
     duration = (time.perf_counter() - start) * 1000
     text, echoed = drop_echo(clean_draft("".join(pieces)), problems or ())
     text, repeats = drop_repeats(text)
+    text, shown = show_working(text, working)
+    text, working_cited = cite_working(text, working, context.passages)
     text, repaired = repair_citations(text, context.ids, [h.text for h in context.hits])
     text, moved = move_citations(text, context, embedder, question)
     text, attached = attach_citations(text, context, embedder, question)
@@ -377,6 +386,8 @@ def synthesize(question: str, context: Context, llm: LLM, *, iteration: int, max
         "citations_moved": moved,
         "echo_removed": echoed,
         "repeats_removed": repeats,
+        "working_shown": shown,
+        "working_cited": working_cited,
         "answer_length": len(text),
         "first_token_ms": None if first is None else round((first - start) * 1000, 1),
         "duration_ms": round(duration, 1),

@@ -1,0 +1,130 @@
+"""The calculator: the model writes the arithmetic, code checks every figure against the evidence and evaluates it."""
+
+from __future__ import annotations
+
+from masis_desktop.core.grounding.evidence import build_context
+from masis_desktop.core.llm.doubles import ScriptedLLM
+from masis_desktop.core.pipeline import prompts
+from masis_desktop.core.pipeline.calculator import (
+    CalculationRequest,
+    Working,
+    calculate,
+    check,
+    cite_working,
+    show_working,
+    wanted,
+)
+from masis_desktop.settings import PipelineSettings, Settings
+from tests.core.pipeline_support import FixedRetriever, Scripted, audit, hit, run, score
+
+PRICES = "Nib tuning costs £18 per pen. Insured return delivery is £8.50 per parcel. Members get 10% off."
+QUESTION = "I am posting two pens in one parcel for nib tuning, with insured return. What is the total cost?"
+
+
+def test_a_sum_of_the_evidence_figures_is_evaluated_and_written_like_the_evidence() -> None:
+    def line(written: str, question: str, passage: str) -> str | None:
+        working = check(written, question, [passage])
+        return working.line if working else None
+
+    assert line("2 * 18 + 8.50", QUESTION, PRICES) == "2 × £18 + £8.50 = £44.50"  # the count stays bare
+    assert line("(2*18 + 8.5) * 0.9", QUESTION, PRICES) == "(2 × £18 + £8.50) × 0.9 = £40.05"
+    kit = "The kit is £1,295 and a lamp is £75."
+    assert line("1295 + 75", "How much for both together?", kit) == "£1,295 + £75 = £1,370"
+
+
+def test_a_figure_neither_the_evidence_nor_the_question_states_voids_the_calculation() -> None:
+    assert check("3 * 18 + 8.50", QUESTION, [PRICES]) is None  # three pens: the question says two
+    assert check("2 * 19", QUESTION, [PRICES]) is None
+    assert check("2 * 2", QUESTION, [PRICES]) is None  # no figure of the evidence at all
+    assert check("3 * 135", "What would I pay each quarter?", ["A bay is £135 a month."]).result == "£405"  # type: ignore[union-attr]
+    assert check("3 * 135", "What would I pay for it?", ["A bay is £135 a month."]) is None
+
+
+def test_arithmetic_the_question_does_not_ask_for_is_no_calculation() -> None:
+    price_list = "Cutting a safe key costs £28. Keys are cut while you wait; a duplicate fob is £12."
+    assert check("28 * 12", "How much does it cost to cut a key for a safe?", [price_list]) is None
+    assert check("28 + 12", "What do a safe key and a fob cost together?", [price_list]) is not None
+    assert check("2 * 28", "What would two safe keys cost?", [price_list]) is not None
+
+
+def test_a_copied_figure_a_trivial_step_or_none_is_no_calculation() -> None:
+    for written in ("18", "none", "18 * 1", "", "2 *", "2 ** 18", "__import__('os')"):
+        assert check(written, QUESTION, [PRICES]) is None, written
+
+
+def test_the_calculator_is_asked_only_for_questions_of_amounts_counts_or_changes() -> None:
+    assert wanted(QUESTION)
+    assert wanted("How much would an NHS nurse pay for membership?")
+    assert wanted("By how much did the order backlog grow?")
+    assert not wanted("Who is the head chef at Ember & Oak?")
+    assert not wanted("Is there a minimum height for the Explorer course?")  # yes/no: the passage's words
+    assert not wanted("Which band was formed in 1994?")  # a year is no count
+
+
+def _context():  # type: ignore[no-untyped-def]
+    return build_context(QUESTION, [hit("c1", PRICES)], budget_tokens=400, count_tokens=lambda t: len(t) // 4)
+
+
+def test_the_calculation_prompt_shares_the_writer_prompts_prefix() -> None:
+    context = _context()
+    llm = ScriptedLLM().enqueue({"calculation": "2 * 18 + 8.50"})
+    working, entry = calculate(QUESTION, context, llm)
+    assert working is not None and entry["calculation"] == "2 × £18 + £8.50 = £44.50"
+    asked = llm.calls[0].messages
+    writer = prompts.synthesizer_messages(QUESTION, context, working=working.line)
+    assert asked[0] == writer[0]
+    shared = writer[1]["content"].split(prompts.working_instruction(working.line))[0]
+    assert asked[1]["content"].startswith(shared) and shared.endswith(f"Question: {QUESTION}\n")
+
+
+def test_the_grammar_admits_only_arithmetic_or_none() -> None:
+    pattern = CalculationRequest.model_json_schema()["properties"]["calculation"]["pattern"]
+    assert pattern.startswith("^") and pattern.endswith("$") and "none" in pattern
+
+
+def test_an_unusable_calculation_leaves_the_writer_prompt_as_it_was() -> None:
+    context = _context()
+    llm = ScriptedLLM().enqueue({"calculation": "7 * 7"}, ValueError("grammar failed"))
+    assert calculate(QUESTION, context, llm)[0] is None
+    working, entry = calculate(QUESTION, context, llm)
+    assert working is None and entry["calculation_error"].startswith("ValueError")
+    assert prompts.working_instruction(None) == ""
+
+
+def test_the_writer_gets_the_working_once_per_evidence_and_the_trace_keeps_it() -> None:
+    s = Scripted()
+    s.synth.enqueue({"calculation": "2 * 18 + 8.50"}, "The total is £45 [c1].",
+                    "Two tunings at £18 plus £8.50 delivery: 2 × £18 + £8.50 = £44.50 [c1].")
+    s.judge.enqueue(audit(0.3, needs_retry=True), score(0.3, 0.3, 0.3, 0.3), audit(0.9), score())
+    settings = Settings(pipeline=PipelineSettings(calculator=True))
+    r = run(QUESTION, FixedRetriever([hit("c1", PRICES)]), s, max_retries=1, settings=settings)
+    writes = [c for c in s.synth.calls if c.kind == "stream"]
+    assert [c.kind for c in s.synth.calls].count("structured") == 1  # the retry over the same evidence reuses it
+    assert all("2 × £18 + £8.50 = £44.50" in c.messages[1]["content"] for c in writes)
+    entries = r.entries("synthesizer")
+    assert entries[0]["calculator"]["calculation"] == "2 × £18 + £8.50 = £44.50"
+
+
+def test_a_result_stated_alone_gets_the_working_beside_it() -> None:
+    working = Working("295 + 3 * 65", "£295 + 3 × £65", "£490")
+    draft = "The package with three bridesmaids is £490 [c5]. Each bridesmaid is £65 [c5]."
+    assert show_working(draft, working) == (
+        "The package with three bridesmaids is £490 (£295 + 3 × £65) [c5]. Each bridesmaid is £65 [c5].", 1)
+    shown = "It is £295 + 3 × £65 = £490 [c5]."
+    assert show_working(shown, working) == (shown, 0)  # the writer wrote the working itself
+    assert show_working("It is £395 [c5].", working) == ("It is £395 [c5].", 0)  # not the result: left to the audit
+    assert show_working(draft, None) == (draft, 0)
+
+
+def test_an_uncited_sentence_stating_the_result_cites_the_passages_of_its_figures() -> None:
+    passages = {"c3": "Large cod and chips £12.40.", "c4": "A children's meal is £5.50.", "c9": "Parking is free."}
+    question = "What would two large cod and chips and one children's meal cost?"
+    working = check("2 * 12.40 + 5.50", question, list(passages.values()))
+    assert working is not None and working.figures == (5.5, 12.4)
+    draft = "Large cod and chips is £12.40 [c3]. In all: 2 × £12.40 + £5.50 = £30.30."
+    assert cite_working(draft, working, passages) == (
+        "Large cod and chips is £12.40 [c3]. In all: 2 × £12.40 + £5.50 = £30.30 [c4] [c3].", 1)
+    cited = "In all it is £30.30 [c9]."
+    assert cite_working(cited, working, passages) == (cited, 0)  # a sentence citing anything is the audit's
+    assert cite_working("It is £31 in all.", working, passages) == ("It is £31 in all.", 0)  # not the result
+    assert cite_working(draft, working, {"c9": "Parking is free."}) == (draft, 0)  # figures in no passage shown
