@@ -38,6 +38,9 @@ def test_a_figure_neither_the_evidence_nor_the_question_states_voids_the_calcula
     assert check("2 * 2", QUESTION, [PRICES]) is None  # no figure of the evidence at all
     assert check("3 * 135", "What would I pay each quarter?", ["A bay is £135 a month."]).result == "£405"  # type: ignore[union-attr]
     assert check("3 * 135", "What would I pay for it?", ["A bay is £135 a month."]) is None
+    tickets = ["Adults £10, under-18s £5."]
+    assert check("5 * 16", "What do two adults and a 16-year-old pay altogether?", tickets) is None  # an age
+    assert check("2 * 10 + 5", "What do two adults and a 16-year-old pay altogether?", tickets) is not None
 
 
 def test_arithmetic_the_question_does_not_ask_for_is_no_calculation() -> None:

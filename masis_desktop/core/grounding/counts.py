@@ -77,6 +77,7 @@ COUNT_ALTS = "|".join(sorted(COUNT_NAMES, key=len, reverse=True))
 
 
 _AGE_AFTER = re.compile(r"[- ]?(?:years?|yrs?|months?)?[- ]?olds?\b", re.IGNORECASE)
+AGE_AFTER = _AGE_AFTER  # "16-year-old", "9 years old": after a number, an age (no count of things)
 
 
 def thing_counts(question: str | None, *, units: bool = True) -> set[float]:

@@ -29,7 +29,7 @@ from pydantic import BaseModel, Field
 from masis_desktop.core import text as tx
 from masis_desktop.core.events import CancelToken
 from masis_desktop.core.grounding.arithmetic import asks_computation
-from masis_desktop.core.grounding.counts import PERIODS, question_periods, thing_counts
+from masis_desktop.core.grounding.counts import AGE_AFTER, PERIODS, question_periods, thing_counts
 from masis_desktop.core.grounding.evidence import Context
 from masis_desktop.core.llm.protocol import LLM
 from masis_desktop.errors import CancelledError
@@ -105,8 +105,12 @@ def allowed_figures(question: str, passages: list[str]) -> tuple[set[float], dic
     allowed: set[float] = set(CONSTANTS) | {n for (period, _), n in PERIODS.items() if period in asked}
     money: dict[float, str] = {}
     for text in [question, *passages]:
-        allowed |= {_value(m.group(0)) for m in _NUMERAL.finditer(text)}
+        # a question's age is no figure to compute with ("two adults and a 16-year-old": not 5 × 16)
+        allowed |= {_value(m.group(0)) for m in _NUMERAL.finditer(text)
+                    if text is not question or not AGE_AFTER.match(text, m.end())}
         for q in tx.quantities(text):
+            if text is question and AGE_AFTER.match(text, q.end):
+                continue
             allowed.add(q.value)
             if q.kind == "currency":
                 digit = re.search(r"\d", q.text)
