@@ -7,9 +7,10 @@ a calculator splits them. Before the writer runs, the writer model is asked only
 expression over the evidence's figures (a JSON-schema grammar admits nothing but numbers, + - * / and
 parentheses, or ``none``). Code then requires every figure of it to be one the evidence or the question states
 (or a percentage of the evidence as a factor, or a unit conversion such as 12 months), evaluates it exactly, and
-gives the writer the worked line ("2 × £18 + £8.50 = £44.50") to state and cite. Nothing is written into the answer
-by code: the audit reads the working the writer copies like any arithmetic in an answer, and accepts the result
-only when it follows from cited figures.
+gives the writer the worked line ("2 × £18 + £8.50 = £44.50") to state and cite. After the draft, code writes the
+working beside a result the writer states alone (``show_working``) and cites an uncited sentence stating it to the
+passages of its figures (``cite_working``); the audit then reads the working like any arithmetic an answer shows,
+and accepts the result only when it follows from cited figures.
 
 The calculation prompt shares the writer prompt's prefix (system message, evidence, question), so llama.cpp's cache
 holds the evidence once for both calls.
@@ -96,6 +97,11 @@ def _value(text: str) -> float:
     return float(text.replace(",", ""))
 
 
+def _figures_in(text: str) -> set[float]:
+    """Every figure a text writes: its numerals as written and its quantities' values (60p as 0.6)."""
+    return {_value(m.group(0)) for m in _NUMERAL.finditer(text)} | {q.value for q in tx.quantities(text)}
+
+
 def allowed_figures(question: str, passages: list[str]) -> tuple[set[float], dict[float, str]]:
     """The figures a calculation may use, and the money prefix ("£", "GBP ") of those the evidence writes as money.
 
@@ -177,8 +183,7 @@ def check(expression: str, question: str, passages: list[str]) -> Working | None
     values = [float(n.value) for n in numbers if isinstance(n.value, int | float)]
     if any(not any(abs(v - a) <= 1e-9 * max(1.0, abs(a)) for a in allowed) for v in values):
         return None
-    stated = {_value(m.group(0)) for p in passages for m in _NUMERAL.finditer(p)} | {
-        q.value for p in passages for q in tx.quantities(p)}
+    stated = set().union(*(_figures_in(p) for p in passages))
     if not any(v in stated for v in values):
         return None
     # arithmetic nobody asked for: the question neither gives a figure it uses nor speaks of a total or a change
@@ -241,6 +246,11 @@ def calculate(question: str, context: Context, llm: LLM, *, cancel: CancelToken 
     return working, entry
 
 
+def _states(sentence: str, results: list[tx.Quantity]) -> tx.Quantity | None:
+    """The sentence's first figure that is the calculator's result, if any."""
+    return next((q for q in tx.quantities(sentence) if any(tx.same_quantity(q, r) for r in results)), None)
+
+
 _WORKING_WRITTEN = re.compile(r"\d\s*[×x*÷/+=−-]\s*[£$€]?\s?\d")
 
 
@@ -261,10 +271,9 @@ def show_working(text: str, working: Working | None) -> tuple[str, int]:
     for span in tx.split_sentences(text):
         if _WORKING_WRITTEN.search(span.text):
             continue
-        for q in tx.quantities(span.text):
-            if any(tx.same_quantity(q, r) for r in results):
-                edits.append(span.start + q.end)
-                break
+        found = _states(span.text, results)
+        if found is not None:
+            edits.append(span.start + found.end)
     for at in reversed(edits):
         text = f"{text[:at]} ({working.shown}){text[at:]}"
     return text, len(edits)
@@ -273,11 +282,10 @@ def show_working(text: str, working: Working | None) -> tuple[str, int]:
 def _holders(working: Working, passages: dict[str, str]) -> list[str]:
     """The passage ids whose text states the working's evidence figures, the first holder of each, in order; none
     when a figure is in no passage shown."""
+    held = {cid: _figures_in(text) for cid, text in passages.items()}
     ids: list[str] = []
     for value in working.figures:
-        holder = next((cid for cid, text in passages.items()
-                       if value in {_value(m.group(0)) for m in _NUMERAL.finditer(text)}
-                       | {q.value for q in tx.quantities(text)}), None)
+        holder = next((cid for cid, figures in held.items() if value in figures), None)
         if holder is None:
             return []
         ids.append(holder)
@@ -301,7 +309,7 @@ def cite_working(text: str, working: Working | None, passages: dict[str, str]) -
     for span in tx.split_sentences(text):
         if tx.find_citations(span.text):
             continue
-        if any(tx.same_quantity(q, r) for q in tx.quantities(span.text) for r in results):
+        if _states(span.text, results) is not None:
             edits.append(span.start + len(span.text.rstrip().rstrip(".!?")))
     for at in reversed(edits):
         text = f"{text[:at]} {marks}{text[at:]}"
