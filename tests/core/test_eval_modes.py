@@ -186,3 +186,23 @@ def test_critic_mode_code_only_never_asks_the_model_and_counts_code_checks(tmp_p
     assert report["rejected_wrong"]["value"] == 1.0  # the wrong answers state a value their passage does not
     assert report["meta"]["config"]["code_only"] is True
     assert any(check.startswith("facts.") for check in report["tables"]["checks"]["by_check"])
+
+
+def test_critic_mode_keeps_every_gold_chunk_within_a_tight_prompt_budget(tmp_path: Path) -> None:
+    """The prompt budget picks the sentences that best match the question; a gold chunk whose sentences match it
+    poorly would be left out, and both answers, citing it, refused as citing an id outside the evidence. Gold
+    chunks are pinned like the chunks a revised draft cites, so the verdict is the critic's, not the budget's."""
+    filler = " ".join(f"Room {n} of the Harbour Annexe seats {n + 10} people and has a projector." for n in range(30))
+    text = f"The Harbour Annexe caretaker's direct line is extension 4471. {filler}"
+    path = tmp_path / "tight.jsonl"
+    path.write_text(json.dumps({
+        "id": "x", "question": "Which room of the Harbour Annexe seats 25 people and has a projector?",
+        "passages": [{"id": "annexe", "text": text}], "answer": "Room 15",
+        "hallucinated_answer": "Room 17"}) + "\n", encoding="utf-8")
+    settings = Settings.model_validate({"pipeline": {"context_tokens": 64}})
+    judge = _judge()
+    run_evaluation(CriticMode(settings, llm_factory=lambda _s: judge), load_dataset(path), tmp_path / "tight.json")
+    row = json.loads((tmp_path / "tight.items.jsonl").read_text(encoding="utf-8").splitlines()[1])["result"]
+    assert len(row["gold_chunks"]) > 1
+    assert set(row["gold_chunks"]) <= set(row["evidence"])
+    assert "invalid_citation" not in json.dumps(row["right"])

@@ -2,11 +2,12 @@
 
 For every answerable item with a ``hallucinated_answer``, the evidence is built exactly as a first pass of the
 pipeline builds it (Researcher search and relevance filter, then ``build_context`` with the prompt budget). Every
-chunk of the gold passage that did not make it into the evidence is pinned in (``gold_pinned`` in the results),
-because the question here is the critic's judgement, not retrieval's. Both answers are then written as the same
-cited draft, ``"<answer> [c<chunk>][c<chunk>]."``, citing every chunk of the gold passage(s) (a passage
-longer than one chunk holds its answer in either: citing only the first-ranked chunk refused two
-right answers whose figure stood in the other), and audited by ``critic.critique`` (code audit + model audit).
+chunk of the gold passage is pinned in, kept by the budget like the chunks a revised draft cites (``gold_pinned`` in
+the results: retrieval had missed one), because the question here is the critic's judgement, not retrieval's.
+Both answers are then written as the same cited draft, ``"<answer> [c<chunk>][c<chunk>]."``, citing every chunk
+of the gold passage(s) (a passage longer than one chunk holds its answer in either: citing only the first-ranked
+chunk refused two right answers whose figure stood in the other), and audited by ``critic.critique`` (code audit +
+model audit).
 
 The verdict is the critic's own, read from its report with the finalize rule: *accepted* when
 ``confidence >= pipeline.low_conf_threshold`` and neither ``hallucination_detected`` nor ``needs_retry``. The score
@@ -124,25 +125,25 @@ class CriticMode:
                 hits = list(found.kept)
                 # the whole gold passage, or every chunk holding a gold quote: the answer may lie in any of them
                 gold = corpus.gold_chunks(item)
-                pinned: list[str] = []
+                # Every gold chunk is pinned: both answers cite all of them, as a draft cites only what its
+                # evidence showed, so the prompt budget must not drop one (a right answer would then be refused as
+                # citing an id outside the evidence). ``gold_pinned`` says whether retrieval had missed one.
                 shown = {h.chunk_id for h in hits[:MAX_SHOWN]}
-                for cid in gold:
-                    if cid in shown:
-                        continue
+                missed = [cid for cid in gold if cid not in shown]
+                for cid in missed:
                     hit = ws.get_chunk(cid)
                     if hit is None:
                         raise RuntimeError(f"gold chunk {cid} of item {item.id} vanished")
                     hits = [h for h in hits if h.chunk_id != cid] + [hit]
-                    pinned.append(cid)
                 context = build_context(item.question, hits, budget_tokens=settings.pipeline.context_tokens,
                                         count_tokens=llm.count_tokens, embedder=embedder, max_chunks=MAX_SHOWN,
-                                        pinned=pinned)
+                                        pinned=gold)
                 block = normalize_answer(context.block())
                 right = verdict(item.question, cited_draft(item.answer, gold), context)
                 wrong = verdict(item.question, cited_draft(item.hallucinated_answer, gold), context)
                 return {"right": right, "wrong": wrong,
                         LENGTH_CONTROLLED: similar_length(item.answer, item.hallucinated_answer),
-                        "gold_chunks": gold, "gold_pinned": bool(pinned), "evidence": context.ids,
+                        "gold_chunks": gold, "gold_pinned": bool(missed), "evidence": context.ids,
                         "answer_in_evidence": f" {normalize_answer(item.answer)} " in f" {block} "}
 
             try:
