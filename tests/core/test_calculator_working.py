@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from masis_desktop.core.events import StageStarted
 from masis_desktop.core.grounding.evidence import build_context
 from masis_desktop.core.llm.doubles import ScriptedLLM
 from masis_desktop.core.pipeline import prompts
@@ -109,6 +110,10 @@ def test_the_writer_gets_the_working_once_per_evidence_and_the_trace_keeps_it() 
     assert all("2 × £18 + £8.50 = £44.50" in c.messages[1]["content"] for c in writes)
     entries = r.entries("synthesizer")
     assert entries[0]["calculator"]["calculation"] == "2 × £18 + £8.50 = £44.50"
+    # the user is told why the first token is late, once: the retry asks for no calculation
+    writing = [e.message for e in r.events if isinstance(e, StageStarted) and e.stage == "writing"]
+    assert writing == ["working out the calculation the question needs", "writing the answer",
+                       "writing a revised draft"]
 
 
 def test_a_result_stated_alone_gets_the_working_beside_it() -> None:

@@ -38,6 +38,13 @@ def finish(r: Run, node: str, entry: dict[str, Any]) -> NodeFinished:
     return NodeFinished(node, entry)
 
 
+def _calculation_pending(r: Run, context: Context) -> bool:
+    """Whether writing over this evidence first asks the model for a calculation (a few seconds before the first
+    token, which the user is told about)."""
+    return (r.settings.pipeline.writer != "extract" and r.settings.pipeline.calculator
+            and calculator.wanted(r.state.user_query) and context.block() not in r.calculations)
+
+
 def _working(r: Run, context: Context) -> calculator.Working | None:
     """The calculator's checked working for this question over this evidence, asked once per evidence shown (a retry
     over the same passages reuses it), or ``None`` when it is switched off or the question asks for no arithmetic."""
@@ -131,13 +138,17 @@ class Write:
         if repeat is not None:
             r.abandon_retry(repeat.iteration)
             return Decide(final=True, repeats=repeat.iteration)
+        writing = "writing a revised draft" if r.attempts else "writing the answer"
+        calculating = _calculation_pending(r, context)
         yield StageStarted("writing", it, r.retry_ceiling,
-                           "writing a revised draft" if r.attempts else "writing the answer")
+                           "working out the calculation the question needs" if calculating else writing)
         if r.settings.pipeline.writer == "extract":
             gen = synthesizer.extract(r.state.user_query, context, r.models.critic, iteration=it, previous=prior,
                                       problems=problems, cancel=r.cancel)
         else:
             working = _working(r, context)
+            if calculating:
+                yield StageStarted("writing", it, r.retry_ceiling, writing)
             gen = synthesizer.synthesize(r.state.user_query, context, r.models.synthesizer, iteration=it,
                                          max_tokens=r.settings.pipeline.synth_max_tokens, previous=prior,
                                          problems=problems, cancel=r.cancel, embedder=r.embedder,
