@@ -18,7 +18,7 @@ from masis_desktop.core.pipeline.calculator import (
     wanted,
 )
 from masis_desktop.settings import PipelineSettings, Settings
-from tests.core.pipeline_support import FixedRetriever, Scripted, audit, hit, run, score
+from tests.core.pipeline_support import FixedRetriever, Scripted, audit, check_pair, hit, refusals, run, score
 
 PRICES = "Nib tuning costs £18 per pen. Insured return delivery is £8.50 per parcel. Members get 10% off."
 QUESTION = "I am posting two pens in one parcel for nib tuning, with insured return. What is the total cost?"
@@ -139,3 +139,20 @@ def test_an_uncited_sentence_stating_the_result_cites_the_passages_of_its_figure
     assert cite_working(cited, working, passages) == (cited, 0)  # a sentence citing anything is the audit's
     assert cite_working("It is £31 in all.", working, passages) == ("It is £31 in all.", 0)  # not the result
     assert cite_working(draft, working, {"c9": "Parking is free."}) == (draft, 0)  # figures in no passage shown
+
+
+def test_the_questions_count_written_in_a_working_is_the_users_figure() -> None:
+    """The writer states the calculator's working: "2 × £12.40 + £5.50 = £30.30" for "two large cod and chips".
+    No passage states the 2; the user did, so it is no invented figure. A wrong price or a wrong sum in the same
+    working is still refused, and so is a count the question never gave."""
+    menu = "Marlow's Fish Bar – Prices. Large cod and chips £12.40. Children's meal £5.50. Tartare sauce 60p."
+    question = "How much would two large cod and chips and one children's meal cost at Marlow's?"
+    check_pair(menu, question, "Two large cod and chips and a children's meal cost 2 × £12.40 + £5.50 = £30.30 [c1].",
+               "Two large cod and chips and a children's meal cost 2 × £13.40 + £5.50 = £32.30 [c1].")
+    assert refusals("They cost 2 × £12.40 + £5.50 = £31.30 [c1].", [menu], question)
+    tiles = "Keystone Tiles – Floor tiles. The grey porcelain floor tile is £32 per square metre."
+    assert refusals("12 square metres of the grey porcelain tile cost £384 (£32 × 12) [c1].", [tiles],
+                    "What would 12 square metres of the grey porcelain floor tile cost at Keystone Tiles?") == []
+    stated_alone = "The calculation of £32 × 12 equals £384, which is the final answer [c1]."
+    assert refusals(stated_alone, [tiles], "What would 12 square metres of the grey porcelain tile cost?") == []
+    assert refusals(stated_alone, [tiles], "What would the grey porcelain tile cost for my kitchen?")

@@ -16,7 +16,7 @@ from masis_desktop.core.checks.focus import unasked_names
 from masis_desktop.core.grounding import band_fit
 from masis_desktop.core.grounding.arithmetic import computes, derivations
 from masis_desktop.core.grounding.claims import Source, clause_around, quantity_in, same_value
-from masis_desktop.core.grounding.counts import question_counts
+from masis_desktop.core.grounding.counts import question_counts, thing_counts
 from masis_desktop.core.schemas import IssueType
 
 
@@ -128,6 +128,21 @@ def _asked_count(claim: str, q: tx.Quantity, question: str) -> bool:
     return any(thing in {tx.stem(w) for w in tx.words(question[m.end():])[:3]} for m in found)
 
 
+_MONEY = r"(?:[£$€]\s?\d[\d,]*(?:\.\d+)?|\d+(?:\.\d+)?p\b)"
+_TIMES_MONEY_BEFORE = re.compile(rf"{_MONEY}\s*[×x*]\s*$")
+_TIMES_MONEY_AFTER = re.compile(rf"\s*[×x*]\s*{_MONEY}")
+
+
+def _worked_count(claim: str, q: tx.Quantity, question: str) -> bool:
+    """Whether bare count ``q`` is the question's count of things, written as a factor of a price in the answer's
+    working: "2 × £12.40 + £5.50" for "two large cod and chips", "£32 × 12" for "12 square metres". The user gave
+    that figure, so no passage need state it (the working's result is checked as arithmetic on the cited prices;
+    a price no passage states is still a finding). An age the question gives is no count (``thing_counts``)."""
+    if q.unit is not None or q.value != int(q.value) or q.value not in thing_counts(question):
+        return False
+    return bool(_TIMES_MONEY_BEFORE.search(claim[:q.start]) or _TIMES_MONEY_AFTER.match(claim, q.end))
+
+
 _OF_BEFORE = re.compile(r"\b([a-z]+)\s+of\s*$", re.IGNORECASE)
 
 
@@ -197,6 +212,8 @@ def fact_findings(claim: str, cited: list[Source], evidence: list[Source], *, qu
             continue  # "so at 15 he is too young": the question's "My grandson is 15"
         if question and _asked_count(claim, q, question):
             continue  # "7 players at £8 each": the question's "Our new team has 7 players"
+        if question and _worked_count(claim, q, question):
+            continue  # "2 × £12.40 + £5.50": the question's "two large cod and chips"
         if question and q.unit and q.kind not in ("currency", "clock") and any(
                 a.unit == q.unit and tx.same_quantity(q, a) for a in tx.quantities(question)):
             continue  # "£20 for 40 minutes of glider hire": the question's "40 minutes of flying"
