@@ -111,20 +111,28 @@ def test_critic_mode_with_a_perfect_judge(tmp_path: Path) -> None:
     assert set(config["models"]) == {"critic", "embedder"} and config["code"]
 
 
+def _annexe_pair(tmp_path: Path, settings: Settings, question: str, right: str, wrong: str, *,
+                 caretaker_first: bool) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Critic mode over one item whose gold passage (30 room sentences and the caretaker's line, first or last)
+    spans several chunks; the report and the item's result row."""
+    filler = " ".join(f"Room {n} of the Harbour Annexe seats {n + 10} people and has a projector." for n in range(30))
+    line = "The Harbour Annexe caretaker's direct line is extension 4471."
+    text = f"{line} {filler}" if caretaker_first else f"{filler} {line}"
+    path = tmp_path / "annexe.jsonl"
+    path.write_text(json.dumps({"id": "x", "question": question, "passages": [{"id": "annexe", "text": text}],
+                                "answer": right, "hallucinated_answer": wrong}) + "\n", encoding="utf-8")
+    judge = _judge()
+    report = run_evaluation(CriticMode(settings, llm_factory=lambda _s: judge), load_dataset(path),
+                            tmp_path / "annexe.json")
+    row = json.loads((tmp_path / "annexe.items.jsonl").read_text(encoding="utf-8").splitlines()[1])["result"]
+    return report, row
+
+
 def test_critic_mode_cites_every_chunk_of_a_long_gold_passage(tmp_path: Path) -> None:
     """A passage longer than one chunk may hold its answer in any of them: the draft cites them all, so a right
     answer whose figure stands in a chunk retrieval ranked lower is not refused for citing the wrong one."""
-    filler = " ".join(f"Room {n} of the Harbour Annexe seats {n + 10} people and has a projector." for n in range(30))
-    text = f"{filler} The Harbour Annexe caretaker's direct line is extension 4471."
-    path = tmp_path / "long.jsonl"
-    path.write_text(json.dumps({
-        "id": "x", "question": "What is the direct line of the Harbour Annexe caretaker?",
-        "passages": [{"id": "annexe", "text": text}], "answer": "extension 4471",
-        "hallucinated_answer": "extension 4417"}) + "\n", encoding="utf-8")
-    judge = _judge()
-    report = run_evaluation(CriticMode(Settings(), llm_factory=lambda _s: judge), load_dataset(path),
-                            tmp_path / "long.json")
-    row = json.loads((tmp_path / "long.items.jsonl").read_text(encoding="utf-8").splitlines()[1])["result"]
+    report, row = _annexe_pair(tmp_path, Settings(), "What is the direct line of the Harbour Annexe caretaker?",
+                               "extension 4471", "extension 4417", caretaker_first=False)
     gold = row["gold_chunks"]
     assert len(gold) > 1 and set(gold) <= set(row["evidence"])
     assert row["right"]["draft"] == cited_draft("extension 4471", gold)
@@ -192,17 +200,9 @@ def test_critic_mode_keeps_every_gold_chunk_within_a_tight_prompt_budget(tmp_pat
     """The prompt budget picks the sentences that best match the question; a gold chunk whose sentences match it
     poorly would be left out, and both answers, citing it, refused as citing an id outside the evidence. Gold
     chunks are pinned like the chunks a revised draft cites, so the verdict is the critic's, not the budget's."""
-    filler = " ".join(f"Room {n} of the Harbour Annexe seats {n + 10} people and has a projector." for n in range(30))
-    text = f"The Harbour Annexe caretaker's direct line is extension 4471. {filler}"
-    path = tmp_path / "tight.jsonl"
-    path.write_text(json.dumps({
-        "id": "x", "question": "Which room of the Harbour Annexe seats 25 people and has a projector?",
-        "passages": [{"id": "annexe", "text": text}], "answer": "Room 15",
-        "hallucinated_answer": "Room 17"}) + "\n", encoding="utf-8")
-    settings = Settings.model_validate({"pipeline": {"context_tokens": 64}})
-    judge = _judge()
-    run_evaluation(CriticMode(settings, llm_factory=lambda _s: judge), load_dataset(path), tmp_path / "tight.json")
-    row = json.loads((tmp_path / "tight.items.jsonl").read_text(encoding="utf-8").splitlines()[1])["result"]
+    _, row = _annexe_pair(tmp_path, Settings.model_validate({"pipeline": {"context_tokens": 64}}),
+                          "Which room of the Harbour Annexe seats 25 people and has a projector?", "Room 15", "Room 17",
+                          caretaker_first=True)
     assert len(row["gold_chunks"]) > 1
     assert set(row["gold_chunks"]) <= set(row["evidence"])
     assert "invalid_citation" not in json.dumps(row["right"])

@@ -76,8 +76,8 @@ EXTRA = re.compile(r"\s+(?:extra|more|further|additional)\b", re.IGNORECASE)
 COUNT_ALTS = "|".join(sorted(COUNT_NAMES, key=len, reverse=True))
 
 
-_AGE_AFTER = re.compile(r"[- ]?(?:years?|yrs?|months?)?[- ]?olds?\b", re.IGNORECASE)
-AGE_AFTER = _AGE_AFTER  # "16-year-old", "9 years old": after a number, an age (no count of things)
+# "16-year-old", "9 years old": after a number, an age (no count of things)
+AGE_AFTER = re.compile(r"[- ]?(?:years?|yrs?|months?)?[- ]?olds?\b", re.IGNORECASE)
 
 
 def thing_counts(question: str | None, *, units: bool = True) -> set[float]:
@@ -85,7 +85,7 @@ def thing_counts(question: str | None, *, units: bool = True) -> set[float]:
     half of half of 13 x £40); without ``units``, bare counts only (not "within 10 miles")."""
     text = question or ""
     return {a.value for a in tx.quantities(text) if a.kind != "currency" and a.unit != "hh:mm"
-            and (units or a.unit is None) and not _AGE_AFTER.match(text, a.end)} | {
+            and (units or a.unit is None) and not AGE_AFTER.match(text, a.end)} | {
         float(tx.NUMBER_WORDS[w]) for w in tx.words(text.lower()) if w in COUNT_NAMES}
 # periods a question asks for, in the periods a price is counted in: "each quarter" of "£135 a month" is three
 PERIODS = {("quarter", "month"): 3.0, ("year", "month"): 12.0, ("year", "week"): 52.0, ("month", "week"): 4.0,

@@ -38,24 +38,22 @@ def finish(r: Run, node: str, entry: dict[str, Any]) -> NodeFinished:
     return NodeFinished(node, entry)
 
 
-def _calculation_pending(r: Run, context: Context) -> bool:
-    """Whether writing over this evidence first asks the model for a calculation (a few seconds before the first
-    token, which the user is told about)."""
-    return (r.settings.pipeline.writer != "extract" and r.settings.pipeline.calculator
-            and calculator.wanted(r.state.user_query) and context.block() not in r.calculations)
+def _calculation_pending(r: Run, block: str) -> bool:
+    """Whether writing over this evidence block first asks the model for a calculation: switched on, a question
+    that may need one, none asked yet over the same block (a retry over the same passages reuses it). The call
+    delays the first token by a few seconds, which the user is told about."""
+    return (r.settings.pipeline.calculator and r.settings.pipeline.writer != "extract"
+            and calculator.wanted(r.state.user_query) and block not in r.calculations)
 
 
-def _working(r: Run, context: Context) -> calculator.Working | None:
-    """The calculator's checked working for this question over this evidence, asked once per evidence shown (a retry
-    over the same passages reuses it), or ``None`` when it is switched off or the question asks for no arithmetic."""
-    if not r.settings.pipeline.calculator or not calculator.wanted(r.state.user_query):
-        return None
-    key = context.block()
-    if key not in r.calculations:
+def _working(r: Run, context: Context, block: str) -> calculator.Working | None:
+    """The calculator's checked working for this question over this evidence block, asked once per block, or
+    ``None`` when it is switched off, the question asks for no arithmetic or the model's calculation was discarded."""
+    if _calculation_pending(r, block):
         working, entry = calculator.calculate(r.state.user_query, context, r.models.synthesizer, cancel=r.cancel)
-        r.calculations[key] = (working, entry)
+        r.calculations[block] = (working, entry)
         r.llm_calls.append(llm_stats(r.models.synthesizer, "calculator", r.iteration))
-    return r.calculations[key][0]
+    return r.calculations[block][0] if block in r.calculations else None
 
 
 def _restater(r: Run) -> researcher.Restater:
@@ -139,14 +137,15 @@ class Write:
             r.abandon_retry(repeat.iteration)
             return Decide(final=True, repeats=repeat.iteration)
         writing = "writing a revised draft" if r.attempts else "writing the answer"
-        calculating = _calculation_pending(r, context)
+        block = context.block()
+        calculating = _calculation_pending(r, block)
         yield StageStarted("writing", it, r.retry_ceiling,
                            "working out the calculation the question needs" if calculating else writing)
         if r.settings.pipeline.writer == "extract":
             gen = synthesizer.extract(r.state.user_query, context, r.models.critic, iteration=it, previous=prior,
                                       problems=problems, cancel=r.cancel)
         else:
-            working = _working(r, context)
+            working = _working(r, context, block)
             if calculating:
                 yield StageStarted("writing", it, r.retry_ceiling, writing)
             gen = synthesizer.synthesize(r.state.user_query, context, r.models.synthesizer, iteration=it,
@@ -163,8 +162,8 @@ class Write:
                 r.clock.first_token_ms = r.clock.elapsed_ms()
             yield token
         r.state.draft_answer = draft.text
-        if context.block() in r.calculations:
-            draft.entry["calculator"] = r.calculations[context.block()][1]
+        if block in r.calculations:
+            draft.entry["calculator"] = r.calculations[block][1]
         r.llm_calls.append(draft.stats)
         yield finish(r, "synthesizer", draft.entry)
         return Critique(context, draft.text, key)

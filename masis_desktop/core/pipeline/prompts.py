@@ -76,9 +76,8 @@ def synthesizer_messages(question: str, context: Context, previous: str | None =
         parts.append(f"Your previous answer:\n{previous.strip()}\n\nThe auditor found these problems:\n{listed}\n"
                      "Rewrite the answer: keep the correct sentences, fix or remove every flagged sentence, and "
                      "cite every sentence.\n")
-    parts.append(f"Question: {question.strip()}\n{working_instruction(working)}{answer_instruction(question)} End "
-                 "each sentence with the id of "
-                 f"the passage it uses, in square brackets, one of: {allowed}.")
+    parts.append(f"Question: {question.strip()}\n{working_instruction(working)}{answer_instruction(question)} "
+                 f"End each sentence with the id of the passage it uses, in square brackets, one of: {allowed}.")
     return [{"role": "system", "content": SYNTH_SYSTEM}, {"role": "user", "content": "\n".join(parts)}]
 
 
