@@ -99,6 +99,12 @@ class PipelineSettings(_Strict):
     # Before the free writer answers a question that asks for a total, a count times a price or a discount, the
     # writer model writes the arithmetic and code checks and evaluates it (core/pipeline/calculator.py).
     calculator: bool = True
+    # Best-of-N: the free writer samples drafts - 1 more drafts from the same prompt and the code audit and the
+    # likelihood verifier choose the one the critic audits (core/pipeline/drafts.py). 1 = the greedy draft only.
+    drafts: int = Field(default=1, ge=1, le=5)
+    # The free writer decodes under a grammar that ends every sentence with a citation of a shown passage id
+    # (core/pipeline/cite_grammar.py).
+    cite_grammar: bool = False
     # Evidence budget of every prompt, in tokens: prefill is the wait on a CPU (0.5B ≈ 75 tok/s), so the
     # synthesizer sees only the sentences that matter (extractive, ids kept); larger machines may raise it.
     context_tokens: int = Field(default=360, ge=64, le=16000)

@@ -136,3 +136,23 @@ def test_seed_004_auto_revises(roles: dict[str, Any]) -> None:
                          "options": {"autoRevise": True}}, **roles)
     assert r.revisedDraft is not None
     assert "Free" in r.revisedDraft and "Pro" in r.revisedDraft
+
+
+def test_best_of_three_drafts_samples_two_more_and_audits_the_one_ranked_first(sample: Workspace,
+                                                                              pool: ModelPool) -> None:
+    from masis_desktop.settings import PipelineSettings, Settings
+
+    settings = Settings(pipeline=PipelineSettings(drafts=3))
+    r = _ask(sample, pool, "What is the budget of the applied AI programme?", settings=settings, max_retries=0)
+    first = next(e for e in r["trace"] if e["node"] == "synthesizer")
+    best_of = first["best_of"]
+    assert len(best_of["drafts"]) == 3 and 0 <= best_of["chosen"] < 3
+    chosen = best_of["drafts"][best_of["chosen"]]
+    assert r["answer"].startswith(chosen["text"][:60])
+    nodes = [c["node"] for c in r["metrics"]["llm_calls"]]
+    assert nodes.count("synthesizer.sample") == 2
+    samples = [c for c in r["metrics"]["llm_calls"] if c["node"] == "synthesizer.sample"]
+    # the samples reuse the greedy draft's prompt from llama.cpp's cache: only their decoding costs
+    assert all(c["cached_tokens"] > 0.8 * c["prompt_tokens"] for c in samples), samples
+    if best_of["verified"]:
+        assert all(d["logprob"] is not None for d in best_of["drafts"] if d["rank"] in ("accepted", "doubted"))

@@ -43,7 +43,8 @@ class PacedLLM:
             raise CancelledError("cancelled by the user")
 
     def stream(self, messages: Sequence[Message], *, max_tokens: int = 256, temperature: float = 0.0,
-               stop: Sequence[str] | None = None, cancel: CancelToken | None = None) -> Iterator[str]:
+               stop: Sequence[str] | None = None, cancel: CancelToken | None = None,
+               grammar: str | None = None) -> Iterator[str]:
         text = "\n".join(m["content"] for m in messages)
         ids = _ID.findall(text)
         answer = f"The upload timeout is 60 seconds [{ids[0]}]." if ids else "I lack sufficient evidence."

@@ -46,6 +46,12 @@ def test_stream_yields_pieces_that_join_into_the_completion(server_llm: OpenAISe
     assert completion.stats.first_token_ms is not None
 
 
+def test_a_stream_follows_the_grammar_it_is_given(server_llm: OpenAIServerLLM) -> None:
+    grammar = 'root ::= "Paris [c" [0-9] "]."\n'
+    text = "".join(server_llm.stream(QUESTION, max_tokens=16, grammar=grammar))
+    assert re.fullmatch(r"Paris \[c[0-9]\]\.", text), text
+
+
 def test_structured_output_is_constrained_by_the_schema(server_llm: OpenAIServerLLM) -> None:
     messages = [{"role": "system", "content": "Decide whether the passage states the claim."},
                 {"role": "user", "content": "Claim: The office opens in 2027. Passage: The Oslo office opens on "

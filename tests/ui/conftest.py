@@ -106,7 +106,8 @@ class SlowScriptedLLM(ScriptedLLM):
     delay: float = 0.05
 
     def stream(self, messages: Sequence[Message], *, max_tokens: int = 256, temperature: float = 0.0,
-               stop: Sequence[str] | None = None, cancel: CancelToken | None = None) -> Iterator[str]:
+               stop: Sequence[str] | None = None, cancel: CancelToken | None = None,
+               grammar: str | None = None) -> Iterator[str]:
         for piece in super().stream(messages, max_tokens=max_tokens, temperature=temperature, stop=stop,
                                     cancel=cancel):
             time.sleep(self.delay)

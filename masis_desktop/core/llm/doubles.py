@@ -26,6 +26,7 @@ class Call:
     kind: str  # "complete" | "stream" | "structured" | "score"
     messages: list[Message]
     response_model: str | None = None
+    grammar: str | None = None  # the GBNF grammar a stream was asked to follow (not enforced by the double)
 
 
 @dataclass
@@ -58,8 +59,10 @@ class ScriptedLLM:
         return self._last
 
     def stream(self, messages: Sequence[Message], *, max_tokens: int = 256, temperature: float = 0.0,
-               stop: Sequence[str] | None = None, cancel: CancelToken | None = None) -> Iterator[str]:
+               stop: Sequence[str] | None = None, cancel: CancelToken | None = None,
+               grammar: str | None = None) -> Iterator[str]:
         text = str(self._next("stream", messages))
+        self.calls[-1].grammar = grammar
         pieces = text.split(" ")
         for i, piece in enumerate(pieces):
             if cancel is not None:

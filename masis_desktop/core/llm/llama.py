@@ -83,6 +83,7 @@ class LlamaLLM:
         self.path = path
         self.n_ctx = n_ctx
         self._lock = threading.RLock()
+        self._compiled_grammar: tuple[str, Any] | None = None
         self._cancel: CancelToken | None = None
         self._last_stats: GenerationStats | None = None
         threads = n_threads or default_threads()
@@ -153,8 +154,10 @@ class LlamaLLM:
         temperature: float = 0.0,
         stop: Sequence[str] | None = None,
         cancel: CancelToken | None = None,
+        grammar: str | None = None,
     ) -> Iterator[str]:
-        """Yield text pieces as they are decoded; closing the iterator stops generation."""
+        """Yield text pieces as they are decoded; closing the iterator stops generation. ``grammar``: GBNF text the
+        reply must follow (compiled once per distinct grammar)."""
         with self._lock:
             self._cancel = cancel
             start = time.perf_counter()
@@ -172,6 +175,7 @@ class LlamaLLM:
                     temperature=temperature,
                     stop=list(stop or []),
                     stream=True,
+                    grammar=self._grammar(grammar) if grammar else None,
                 )
                 for chunk in cast(Iterator[dict[str, Any]], chunks):
                     if cancel is not None and cancel.cancelled:
@@ -312,6 +316,15 @@ class LlamaLLM:
                 self._finish_stats(start, before, None, scored)
                 if saved is not None:
                     self._restore_cache(saved)
+
+    def _grammar(self, text: str) -> Any:
+        """The compiled GBNF grammar (llama-cpp-python's ``LlamaGrammar``); the last one is kept, since a retry or
+        a sampled draft over the same evidence asks for the same grammar."""
+        from llama_cpp import LlamaGrammar
+
+        if self._compiled_grammar is None or self._compiled_grammar[0] != text:
+            self._compiled_grammar = (text, LlamaGrammar.from_string(text, verbose=False))
+        return self._compiled_grammar[1]
 
     def _prime(self, messages: Sequence[Message]) -> None:
         """Make the KV cache start with this prompt's system message before llama-cpp-python takes the prompt.

@@ -266,9 +266,11 @@ class OpenAIServerLLM:
     # -- the protocol -------------------------------------------------------------------------------------------
 
     def stream(self, messages: Sequence[Message], *, max_tokens: int = 256, temperature: float = 0.0,
-               stop: Sequence[str] | None = None, cancel: CancelToken | None = None) -> Iterator[str]:
+               stop: Sequence[str] | None = None, cancel: CancelToken | None = None,
+               grammar: str | None = None) -> Iterator[str]:
+        """``grammar``: GBNF text, sent as the llama.cpp server's ``grammar`` field (other servers ignore it)."""
         for piece, _ in self._chat(messages, max_tokens=max_tokens, temperature=temperature, stop=stop,
-                                   cancel=cancel):
+                                   cancel=cancel, extra={"grammar": grammar} if grammar else None):
             if piece:
                 yield piece
 

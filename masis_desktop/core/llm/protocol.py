@@ -64,7 +64,10 @@ class LLM(Protocol):
         temperature: float = 0.0,
         stop: Sequence[str] | None = None,
         cancel: CancelToken | None = None,
-    ) -> Iterator[str]: ...
+        grammar: str | None = None,
+    ) -> Iterator[str]:
+        """Yield the reply's text as decoded. ``grammar``: a GBNF grammar the reply must follow (llama.cpp's)."""
+        ...
 
     def structured(
         self,

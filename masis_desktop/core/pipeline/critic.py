@@ -133,11 +133,13 @@ def _grounded_conflicts(items: list[str], context: Context) -> list[str]:
 
 def critique(question: str, draft: str, context: Context, llm: LLM | None, *, iteration: int,
              embedder: Encoder | None = None, cancel: CancelToken | None = None,
-             selection: Selection = ALL, keep_prefix: bool = False) -> CriticResult:
+             selection: Selection = ALL, keep_prefix: bool = False,
+             verified: list[Verification] | None = None) -> CriticResult:
     """Audit ``draft`` against the evidence in ``context``; ``llm`` None means code audit only (skipped).
 
     ``keep_prefix``: the critic model's cache holds the extractive writer's prompt, whose opening the audit call
-    shares; the model checks before the audit then put that prompt back in the cache after each call."""
+    shares; the model checks before the audit then put that prompt back in the cache after each call.
+    ``verified``: the draft's verifications already run (best-of-N ranking, ``drafts.py``), not run again."""
     start = time.perf_counter()
     code = audit_answer(draft, context.hits, embedder=embedder, question=question, selection=selection)
     code_ms = (time.perf_counter() - start) * 1000
@@ -163,8 +165,8 @@ def critique(question: str, draft: str, context: Context, llm: LLM | None, *, it
         if slots:  # before the audit call, so the evaluator still finds the audit prompt in the KV cache
             slot_results = check_slots(question, slots, llm, cancel, iteration=iteration, keep_cache=keep_prefix)
         if selection.enabled("model.verify") or selection.enabled("model.verify.context"):
-            verifications = verify_claims(question, code, context, llm, cancel, iteration=iteration,
-                                          keep_cache=keep_prefix)
+            verifications = verified if verified is not None else verify_claims(
+                question, code, context, llm, cancel, iteration=iteration, keep_cache=keep_prefix)
         # code has not refused the draft already: ask whether its passages answer at all
         if not a.needs_retry and selection.enabled("model.answerable"):
             answerable = check_answerable(question, code, context, llm, cancel, iteration=iteration)

@@ -19,10 +19,20 @@ from collections.abc import Generator
 from dataclasses import dataclass
 from typing import Any
 
+from masis_desktop.core.checks.model.verify import Verification
 from masis_desktop.core.events import AskEvent, NodeFinished, StageStarted, TokenStreamed
 from masis_desktop.core.grounding.evidence import Context, build_context
 from masis_desktop.core.llm.stats import llm_stats
-from masis_desktop.core.pipeline import calculator, critic, evaluator, researcher, supervisor, synthesizer
+from masis_desktop.core.pipeline import (
+    calculator,
+    cite_grammar,
+    critic,
+    drafts,
+    evaluator,
+    researcher,
+    supervisor,
+    synthesizer,
+)
 from masis_desktop.core.pipeline.budget import MAX_CHUNKS_SHOWN, fitted_budget, writer_input
 from masis_desktop.core.pipeline.state import Attempt, Run, WriterInput
 from masis_desktop.core.schemas import SearchHit
@@ -54,6 +64,11 @@ def _working(r: Run, context: Context, block: str) -> calculator.Working | None:
         r.calculations[block] = (working, entry)
         r.llm_calls.append(llm_stats(r.models.synthesizer, "calculator", r.iteration))
     return r.calculations[block][0] if block in r.calculations else None
+
+
+def _grammar(r: Run, context: Context) -> str | None:
+    """The citation grammar over the evidence shown (``cite_grammar.py``) when switched on, else none."""
+    return cite_grammar.citation_grammar(context.ids) if r.settings.pipeline.cite_grammar and context.ids else None
 
 
 def _restater(r: Run) -> researcher.Restater:
@@ -151,7 +166,7 @@ class Write:
             gen = synthesizer.synthesize(r.state.user_query, context, r.models.synthesizer, iteration=it,
                                          max_tokens=r.settings.pipeline.synth_max_tokens, previous=prior,
                                          problems=problems, cancel=r.cancel, embedder=r.embedder,
-                                         working=working)
+                                         working=working, grammar=_grammar(r, context))
         while True:
             try:
                 token = next(gen)
@@ -161,12 +176,54 @@ class Write:
             if r.clock.first_token_ms is None and isinstance(token, TokenStreamed):
                 r.clock.first_token_ms = r.clock.elapsed_ms()
             yield token
+        verified: list[Verification] | None = None
+        if r.settings.pipeline.drafts > 1 and r.settings.pipeline.writer != "extract":
+            draft, verified = yield from _best_of(r, context, draft, prior, problems,
+                                                  working=r.calculations[block][0] if block in r.calculations else None)
         r.state.draft_answer = draft.text
         if block in r.calculations:
             draft.entry["calculator"] = r.calculations[block][1]
         r.llm_calls.append(draft.stats)
         yield finish(r, "synthesizer", draft.entry)
-        return Critique(context, draft.text, key)
+        return Critique(context, draft.text, key, verified)
+
+
+def _best_of(r: Run, context: Context, greedy: synthesizer.Draft, prior: str | None, problems: list[str] | None,
+             working: calculator.Working | None) -> Generator[AskEvent, None,
+                                                               tuple[synthesizer.Draft, list[Verification] | None]]:
+    """``pipeline.drafts - 1`` more drafts sampled from the greedy draft's prompt (not streamed), and the one to
+    audit chosen by code audit and likelihood verifier (``drafts.py``); its verifications are reused by the critic."""
+    extra = r.settings.pipeline.drafts - 1
+    it = r.iteration
+    yield StageStarted("writing", it, r.retry_ceiling,
+                       f"writing {extra} more draft{'s' if extra > 1 else ''} to compare")
+    written = [greedy]
+    for _ in range(extra):
+        r.check_cancel()
+        gen = synthesizer.synthesize(r.state.user_query, context, r.models.synthesizer, iteration=it,
+                                     max_tokens=r.settings.pipeline.synth_max_tokens, previous=prior,
+                                     problems=problems, cancel=r.cancel, embedder=r.embedder, working=working,
+                                     temperature=drafts.SAMPLING_TEMPERATURE, grammar=_grammar(r, context))
+        while True:
+            try:
+                next(gen)
+            except StopIteration as stop:
+                sampled: synthesizer.Draft = stop.value
+                break
+        r.llm_calls.append({**sampled.stats, "node": "synthesizer.sample"})
+        written.append(sampled)
+    r.check_cancel()
+    yield StageStarted("writing", it, r.retry_ceiling, "comparing the drafts")
+    order, entry = drafts.rank_drafts(r.state.user_query, [d.text for d in written], context, r.models.critic,
+                                      embedder=r.embedder, selection=r.selection, cancel=r.cancel, iteration=it)
+    r.llm_calls.extend(v.stats for d in order if d.duplicate_of is None for v in d.verifications or () if v.stats)
+    best = order[0]
+    chosen = written[best.index]
+    # the trace keeps the greedy call's timing (the one the user waited for) and the chosen draft's own counts
+    chosen = synthesizer.Draft(chosen.text, {**chosen.entry, "first_token_ms": greedy.entry["first_token_ms"],
+                                             "duration_ms": greedy.entry["duration_ms"], "best_of": entry},
+                               greedy.stats)
+    return chosen, best.verifications
 
 
 @dataclass
@@ -176,6 +233,7 @@ class Critique:
     context: Context
     draft: str
     key: WriterInput
+    verified: list[Verification] | None = None  # the draft's verifications, when best-of-N ranking ran them
 
     def run(self, r: Run) -> Generator[AskEvent, None, Decide]:
         it = r.iteration
@@ -183,7 +241,7 @@ class Critique:
         yield StageStarted("auditing", it, r.retry_ceiling, "checking every sentence against its sources")
         result = critic.critique(r.state.user_query, self.draft, self.context, r.models.critic, iteration=it,
                                  embedder=r.embedder, cancel=r.cancel, selection=r.selection,
-                                 keep_prefix=r.settings.pipeline.writer == "extract")
+                                 keep_prefix=r.settings.pipeline.writer == "extract", verified=self.verified)
         r.llm_calls.extend(result.slot_stats)
         if result.stats:
             r.llm_calls.append(result.stats)

@@ -348,19 +348,22 @@ def clean_draft(text: str) -> str:
 def synthesize(question: str, context: Context, llm: LLM, *, iteration: int, max_tokens: int,
                previous: str | None = None, problems: list[str] | None = None,
                cancel: CancelToken | None = None, embedder: Encoder | None = None, working: Working | None = None,
-               ) -> Generator[TokenStreamed, None, Draft]:
+               temperature: float = 0.0, grammar: str | None = None) -> Generator[TokenStreamed, None, Draft]:
     """Stream the draft as ``TokenStreamed`` events; return the cleaned draft with its trace entry.
 
     ``problems`` (``problems_from`` of the last critique) are listed only with a ``previous`` draft to revise;
     ``working`` is the calculator's checked calculation (``calculator.py``), offered for the writer to state and
-    written beside its result where the writer states the result alone (``show_working``)."""
+    written beside its result where the writer states the result alone (``show_working``). ``temperature`` above 0
+    samples another draft from the same prompt (``drafts.py``); ``grammar`` is GBNF the reply must follow
+    (``cite_grammar.py``)."""
     problems = problems if previous is not None else None
     messages = prompts.synthesizer_messages(question, context, previous, problems,
                                             working.line if working else None)
     start = time.perf_counter()
     first: float | None = None
     pieces: list[str] = []
-    for piece in llm.stream(messages, max_tokens=max_tokens, temperature=0.0, cancel=cancel):
+    constrained = {"grammar": grammar} if grammar else {}  # doubles of older signature take no grammar
+    for piece in llm.stream(messages, max_tokens=max_tokens, temperature=temperature, cancel=cancel, **constrained):
         if first is None:
             first = time.perf_counter()
         pieces.append(piece)
@@ -380,6 +383,7 @@ def synthesize(question: str, context: Context, llm: LLM, *, iteration: int, max
         **context.trace(),
         "revised": previous is not None,
         "problems_given": len(problems or []),
+        "cite_grammar": grammar is not None,
         "citations": len(citation_ids(text)),
         "citations_repaired": repaired,
         "citations_attached": attached,
