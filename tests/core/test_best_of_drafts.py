@@ -57,7 +57,7 @@ def test_a_draft_the_verifier_doubts_still_outranks_an_abstention() -> None:
 
 def test_ties_keep_the_greedy_draft_and_identical_drafts_are_audited_once() -> None:
     llm = ScriptedLLM().enqueue(-1.0, -1.0)
-    order, entry = rank_drafts(QUESTION, [RIGHT, RIGHT.replace("  ", " "), OTHER], _context(), llm)
+    order, entry = rank_drafts(QUESTION, [RIGHT, RIGHT.replace(" ", "  ", 2), OTHER], _context(), llm)
     assert order[0].index == 0
     assert [d["duplicate_of"] for d in entry["drafts"]] == [None, 0, None]
     assert len(llm.calls) == 2  # two distinct accepted drafts, one value each

@@ -18,7 +18,7 @@ from masis_desktop.core.events import CancelToken
 from masis_desktop.core.llm.protocol import Completion, GenerationStats, Message, T
 from masis_desktop.errors import StructuredOutputError
 
-Reply = str | dict[str, Any] | BaseModel | Exception | Callable[[Sequence[Message]], Any]
+Reply = str | dict[str, Any] | BaseModel | Exception | float | list[float] | Callable[[Sequence[Message]], Any]
 
 
 @dataclass

@@ -134,14 +134,15 @@ def _grounded_conflicts(items: list[str], context: Context) -> list[str]:
 def critique(question: str, draft: str, context: Context, llm: LLM | None, *, iteration: int,
              embedder: Encoder | None = None, cancel: CancelToken | None = None,
              selection: Selection = ALL, keep_prefix: bool = False,
-             verified: list[Verification] | None = None) -> CriticResult:
+             audited: CodeAudit | None = None, verified: list[Verification] | None = None) -> CriticResult:
     """Audit ``draft`` against the evidence in ``context``; ``llm`` None means code audit only (skipped).
 
     ``keep_prefix``: the critic model's cache holds the extractive writer's prompt, whose opening the audit call
     shares; the model checks before the audit then put that prompt back in the cache after each call.
-    ``verified``: the draft's verifications already run (best-of-N ranking, ``drafts.py``), not run again."""
+    ``audited`` and ``verified``: this draft's code audit and verifications, already run by the best-of-N ranking
+    over the same evidence (``drafts.py``), not run again."""
     start = time.perf_counter()
-    code = audit_answer(draft, context.hits, embedder=embedder, question=question, selection=selection)
+    code = audited or audit_answer(draft, context.hits, embedder=embedder, question=question, selection=selection)
     code_ms = (time.perf_counter() - start) * 1000
     a = code.audit
     body = prompts.auditor_body(question, context, labelled_answer(code), code_checks(code, context))

@@ -77,14 +77,13 @@ def rank_drafts(question: str, drafts: Sequence[str], context: Context, llm: LLM
     if ``model.verify`` is enabled."""
     start = time.perf_counter()
     ranked: list[Ranked] = []
-    seen: dict[str, Ranked] = {}
+    first_of: dict[str, int] = {}  # whitespace-normalised text -> index of its first copy
     for index, text in enumerate(drafts):
         key = " ".join(text.split())
-        if key in seen:
-            first = seen[key]
-            ranked.append(Ranked(index, text, first.rank, first.logprob, first.code, first.verifications,
-                                 duplicate_of=first.index))
+        if key in first_of:
+            ranked.append(Ranked(index, text, REJECTED, None, duplicate_of=first_of[key]))
             continue
+        first_of[key] = index
         code = audit_answer(text, context.hits, embedder=embedder, question=question, selection=selection)
         if code.abstained:
             rank = ABSTAINS
@@ -92,22 +91,20 @@ def rank_drafts(question: str, drafts: Sequence[str], context: Context, llm: LLM
             rank = REJECTED
         else:
             rank = ACCEPTED
-        ranked.append(seen.setdefault(key, Ranked(index, text, rank, None, code)))
+        ranked.append(Ranked(index, text, rank, None, code))
     accepted = [r for r in ranked if r.rank == ACCEPTED and r.duplicate_of is None]
     verifying = llm is not None and len(accepted) > 1 and (
         selection.enabled("model.verify") or selection.enabled("model.verify.context"))
-    if verifying:
-        assert llm is not None
-        for r in accepted:
-            assert r.code is not None
-            r.verifications = verify_claims(question, r.code, context, llm, cancel, iteration=iteration)
-            r.logprob = _least_likely(r.verifications)
-            if r.logprob is not None and r.logprob < VERIFY_MIN_LOGPROB:
-                r.rank = DOUBTED
-        for r in ranked:  # duplicates share their first copy's verdict
-            if r.duplicate_of is not None:
-                first = ranked[r.duplicate_of]
-                r.rank, r.logprob, r.verifications = first.rank, first.logprob, first.verifications
+    for r in accepted if verifying else ():
+        assert llm is not None and r.code is not None
+        r.verifications = verify_claims(question, r.code, context, llm, cancel, iteration=iteration)
+        r.logprob = _least_likely(r.verifications)
+        if r.logprob is not None and r.logprob < VERIFY_MIN_LOGPROB:
+            r.rank = DOUBTED
+    for r in ranked:  # a duplicate shares its first copy's verdict
+        if r.duplicate_of is not None:
+            first = ranked[r.duplicate_of]
+            r.rank, r.logprob, r.code, r.verifications = first.rank, first.logprob, first.code, first.verifications
     order = sorted(ranked, key=_key)
     entry: dict[str, Any] = {
         "drafts": [r.trace() for r in ranked],

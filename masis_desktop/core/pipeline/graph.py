@@ -19,7 +19,6 @@ from collections.abc import Generator
 from dataclasses import dataclass
 from typing import Any
 
-from masis_desktop.core.checks.model.verify import Verification
 from masis_desktop.core.events import AskEvent, NodeFinished, StageStarted, TokenStreamed
 from masis_desktop.core.grounding.evidence import Context, build_context
 from masis_desktop.core.llm.stats import llm_stats
@@ -176,23 +175,23 @@ class Write:
             if r.clock.first_token_ms is None and isinstance(token, TokenStreamed):
                 r.clock.first_token_ms = r.clock.elapsed_ms()
             yield token
-        verified: list[Verification] | None = None
+        ranked: drafts.Ranked | None = None
         if r.settings.pipeline.drafts > 1 and r.settings.pipeline.writer != "extract":
-            draft, verified = yield from _best_of(r, context, draft, prior, problems,
+            draft, ranked = yield from _best_of(r, context, draft, prior, problems,
                                                   working=r.calculations[block][0] if block in r.calculations else None)
         r.state.draft_answer = draft.text
         if block in r.calculations:
             draft.entry["calculator"] = r.calculations[block][1]
         r.llm_calls.append(draft.stats)
         yield finish(r, "synthesizer", draft.entry)
-        return Critique(context, draft.text, key, verified)
+        return Critique(context, draft.text, key, ranked)
 
 
 def _best_of(r: Run, context: Context, greedy: synthesizer.Draft, prior: str | None, problems: list[str] | None,
-             working: calculator.Working | None) -> Generator[AskEvent, None,
-                                                               tuple[synthesizer.Draft, list[Verification] | None]]:
+             working: calculator.Working | None) -> Generator[AskEvent, None, tuple[synthesizer.Draft, drafts.Ranked]]:
     """``pipeline.drafts - 1`` more drafts sampled from the greedy draft's prompt (not streamed), and the one to
-    audit chosen by code audit and likelihood verifier (``drafts.py``); its verifications are reused by the critic."""
+    audit chosen by code audit and likelihood verifier (``drafts.py``); its audit and verifications are reused by the
+    critic."""
     extra = r.settings.pipeline.drafts - 1
     it = r.iteration
     yield StageStarted("writing", it, r.retry_ceiling,
@@ -223,7 +222,7 @@ def _best_of(r: Run, context: Context, greedy: synthesizer.Draft, prior: str | N
     chosen = synthesizer.Draft(chosen.text, {**chosen.entry, "first_token_ms": greedy.entry["first_token_ms"],
                                              "duration_ms": greedy.entry["duration_ms"], "best_of": entry},
                                greedy.stats)
-    return chosen, best.verifications
+    return chosen, best
 
 
 @dataclass
@@ -233,7 +232,7 @@ class Critique:
     context: Context
     draft: str
     key: WriterInput
-    verified: list[Verification] | None = None  # the draft's verifications, when best-of-N ranking ran them
+    ranked: drafts.Ranked | None = None  # the draft as best-of-N ranking audited (and maybe verified) it
 
     def run(self, r: Run) -> Generator[AskEvent, None, Decide]:
         it = r.iteration
@@ -241,7 +240,9 @@ class Critique:
         yield StageStarted("auditing", it, r.retry_ceiling, "checking every sentence against its sources")
         result = critic.critique(r.state.user_query, self.draft, self.context, r.models.critic, iteration=it,
                                  embedder=r.embedder, cancel=r.cancel, selection=r.selection,
-                                 keep_prefix=r.settings.pipeline.writer == "extract", verified=self.verified)
+                                 keep_prefix=r.settings.pipeline.writer == "extract",
+                                 audited=self.ranked.code if self.ranked else None,
+                                 verified=self.ranked.verifications if self.ranked else None)
         r.llm_calls.extend(result.slot_stats)
         if result.stats:
             r.llm_calls.append(result.stats)

@@ -362,8 +362,7 @@ def synthesize(question: str, context: Context, llm: LLM, *, iteration: int, max
     start = time.perf_counter()
     first: float | None = None
     pieces: list[str] = []
-    constrained = {"grammar": grammar} if grammar else {}  # doubles of older signature take no grammar
-    for piece in llm.stream(messages, max_tokens=max_tokens, temperature=temperature, cancel=cancel, **constrained):
+    for piece in llm.stream(messages, max_tokens=max_tokens, temperature=temperature, cancel=cancel, grammar=grammar):
         if first is None:
             first = time.perf_counter()
         pieces.append(piece)
