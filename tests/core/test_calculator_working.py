@@ -9,6 +9,7 @@ from masis_desktop.core.grounding.evidence import build_context
 from masis_desktop.core.llm.doubles import ScriptedLLM
 from masis_desktop.core.pipeline import prompts
 from masis_desktop.core.pipeline.calculator import (
+    CALC_TASK,
     CalculationRequest,
     Working,
     calculate,
@@ -156,3 +157,17 @@ def test_the_questions_count_written_in_a_working_is_the_users_figure() -> None:
     stated_alone = "The calculation of £32 × 12 equals £384, which is the final answer [c1]."
     assert refusals(stated_alone, [tiles], "What would 12 square metres of the grey porcelain tile cost?") == []
     assert refusals(stated_alone, [tiles], "What would the grey porcelain tile cost for my kitchen?")
+
+
+def test_the_calculation_task_shows_no_figure_the_model_could_copy() -> None:
+    """A worked example in the task was written verbatim by the model when it could not compose a calculation; any
+    example's figures are some document's answer."""
+    assert not re.search(r"\d", CALC_TASK)
+
+
+def test_a_hundred_enters_a_calculation_only_beside_a_percentage() -> None:
+    licence = "The offer must remain valid for at least three years."
+    assert check("3 * 100", "What may I charge for the source of a GPL-3 product?", [licence]) is None
+    commission = "Commission is 15% of the sale price, plus a £3 listing fee."
+    working = check("40 * 15 / 100 + 3", "I sell a £40 print. What do I pay in total?", [commission])
+    assert working is not None and working.result == "£9"

@@ -1,8 +1,10 @@
-"""The MASIS pipeline on the real default models (0.5B writer, 1.5B critic/evaluator, MiniLM) and the sample workspace.
+"""The MASIS pipeline on the real default models (the 1.5B writes, critiques and scores; MiniLM) and the sample
+workspace.
 
 A handful of cases only (each real run costs tens of seconds on 2 cores): an answerable question gets a cited answer
 whose citations all resolve; out-of-scope questions end in HITL or an explicit insufficient-evidence answer; text
-injected into a document changes nothing; and seed 004's three tests of ``critique_answer``.
+injected into a document changes nothing; seed 004's three tests of ``critique_answer``; best-of-three drafts; and
+the calculator's call on the real model.
 """
 
 from __future__ import annotations
@@ -16,8 +18,10 @@ import pytest
 from masis_desktop import paths
 from masis_desktop.core import text as tx
 from masis_desktop.core.critique_tool import critique_answer
+from masis_desktop.core.grounding.evidence import build_context
 from masis_desktop.core.llm.pool import ModelPool
 from masis_desktop.core.pipeline import Models, ask, run_to_end
+from masis_desktop.core.pipeline.calculator import calculate
 from masis_desktop.core.store.workspace import Workspace, create_workspace
 from tests.core.pipeline_support import FixedRetriever, hit
 
@@ -156,3 +160,16 @@ def test_best_of_three_drafts_samples_two_more_and_audits_the_one_ranked_first(s
     assert all(c["cached_tokens"] > 0.8 * c["prompt_tokens"] for c in samples), samples
     if best_of["verified"]:
         assert all(d["logprob"] is not None for d in best_of["drafts"] if d["rank"] in ("accepted", "doubted"))
+
+
+def test_the_writer_model_writes_a_sum_as_arithmetic_code_can_trace_and_evaluate(pool: ModelPool) -> None:
+    """The calculation task shows the model no worked figures (it copied them when it could not compose a sum), so
+    the real model must write the question's sum from the passage's own figures: a count times a price plus a fee,
+    traced and evaluated by code, not a listed price. (Greedy and one phrasing: the 1.5B is not robust to wording; for
+    "in one parcel" it writes "8.50 * 1", which code refuses as a trivial step.)"""
+    prices = "Nib tuning costs £18 per pen. Insured return delivery is £8.50 per parcel."
+    question = "I am sending three pens for nib tuning and paying for insured return delivery. What is the total cost?"
+    context = build_context(question, [hit("c1", prices)], budget_tokens=400, count_tokens=lambda t: len(t) // 4)
+    working, entry = calculate(question, context, pool.get("synthesizer"))
+    assert working is not None, entry
+    assert working.result == "£62.50" and set(working.figures) == {18.0, 8.5}

@@ -37,16 +37,20 @@ from masis_desktop.errors import CancelledError
 
 CALC_MAX_TOKENS = 48
 NONE = "none"
-# Figures a calculation may use without a passage stating them: a percentage's hundred and a count of one; and, for
+# Figures a calculation may use without a passage stating them: a count of one, a percentage's hundred (only where
+# the question or a passage writes a percentage: "3 * 100" for a question about "GPL-3" is no calculation), and, for
 # a question asking for a period ("each quarter", "a year"), how many of a rate's periods it holds (``PERIODS``).
-CONSTANTS = frozenset({1.0, 100.0})
+HUNDRED = 100.0
+CONSTANTS = frozenset({1.0, HUNDRED})
 _NUMERAL = re.compile(r"(?<![\w.])\d[\d,]*(?:\.\d+)?")
 _PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s*(?:%|per\s*cent|percent)", re.IGNORECASE)
 
+# No worked example: the model copied one ("2 * 18 + 8.50") when it could not compose a calculation, and any
+# concrete example is some document's answer.
 CALC_TASK = ("Do not answer yet. Does answering the question need arithmetic on figures in the passages (a total, "
              "a number of items times a price, a price less a discount)? If it does, write the calculation with the "
-             "passages' figures, using only numbers, + - * / and brackets, for example 2 * 18 + 8.50. If the answer "
-             "is a figure the passages already state, write none.")
+             "passages' figures, using only numbers, + - * / and brackets. If the answer is a figure the passages "
+             "already state, write none.")
 
 
 class CalculationRequest(BaseModel):
@@ -105,10 +109,10 @@ def _figures_in(text: str) -> set[float]:
 def allowed_figures(question: str, passages: list[str]) -> tuple[set[float], dict[float, str]]:
     """The figures a calculation may use, and the money prefix ("£", "GBP ") of those the evidence writes as money.
 
-    A passage's percentage may also enter as its factor (10 % as 0.1, 0.9 or 1.1): that is how a discount is
-    written as arithmetic."""
+    A passage's percentage may also enter as its factor (10 % as 0.1, 0.9 or 1.1) or over a hundred: that is how a
+    discount is written as arithmetic."""
     asked = question_periods(question)
-    allowed: set[float] = set(CONSTANTS) | {n for (period, _), n in PERIODS.items() if period in asked}
+    allowed: set[float] = set(CONSTANTS - {HUNDRED}) | {n for (period, _), n in PERIODS.items() if period in asked}
     money: dict[float, str] = {}
     for text in [question, *passages]:
         # a question's age is no figure to compute with ("two adults and a 16-year-old": not 5 × 16)
@@ -125,7 +129,7 @@ def allowed_figures(question: str, passages: list[str]) -> tuple[set[float], dic
                     money.setdefault(q.value, prefix)
         for m in _PERCENT.finditer(text):
             share = float(m.group(1)) / 100
-            allowed |= {share, round(1 - share, 6), round(1 + share, 6)}
+            allowed |= {share, round(1 - share, 6), round(1 + share, 6), HUNDRED}
     allowed |= {float(v) for w, v in tx.NUMBER_WORDS.items() if w in tx.words(question.lower())}
     return allowed, money
 
