@@ -142,7 +142,8 @@ def critique(question: str, draft: str, context: Context, llm: LLM | None, *, it
     ``audited`` and ``verified``: this draft's code audit and verifications, already run by the best-of-N ranking
     over the same evidence (``drafts.py``), not run again."""
     start = time.perf_counter()
-    code = audited or audit_answer(draft, context.hits, embedder=embedder, question=question, selection=selection)
+    code = audited if audited is not None else audit_answer(draft, context.hits, embedder=embedder, question=question,
+                                                            selection=selection)
     code_ms = (time.perf_counter() - start) * 1000
     a = code.audit
     body = prompts.auditor_body(question, context, labelled_answer(code), code_checks(code, context))

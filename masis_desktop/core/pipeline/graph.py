@@ -155,6 +155,8 @@ class Write:
         calculating = _calculation_pending(r, block)
         yield StageStarted("writing", it, r.retry_ceiling,
                            "working out the calculation the question needs" if calculating else writing)
+        working: calculator.Working | None = None
+        grammar = _grammar(r, context)
         if r.settings.pipeline.writer == "extract":
             gen = synthesizer.extract(r.state.user_query, context, r.models.critic, iteration=it, previous=prior,
                                       problems=problems, cancel=r.cancel)
@@ -165,7 +167,7 @@ class Write:
             gen = synthesizer.synthesize(r.state.user_query, context, r.models.synthesizer, iteration=it,
                                          max_tokens=r.settings.pipeline.synth_max_tokens, previous=prior,
                                          problems=problems, cancel=r.cancel, embedder=r.embedder,
-                                         working=working, grammar=_grammar(r, context))
+                                         working=working, grammar=grammar)
         while True:
             try:
                 token = next(gen)
@@ -177,8 +179,7 @@ class Write:
             yield token
         ranked: drafts.Ranked | None = None
         if r.settings.pipeline.drafts > 1 and r.settings.pipeline.writer != "extract":
-            draft, ranked = yield from _best_of(r, context, draft, prior, problems,
-                                                  working=r.calculations[block][0] if block in r.calculations else None)
+            draft, ranked = yield from _best_of(r, context, draft, prior, problems, working=working, grammar=grammar)
         r.state.draft_answer = draft.text
         if block in r.calculations:
             draft.entry["calculator"] = r.calculations[block][1]
@@ -188,7 +189,8 @@ class Write:
 
 
 def _best_of(r: Run, context: Context, greedy: synthesizer.Draft, prior: str | None, problems: list[str] | None,
-             working: calculator.Working | None) -> Generator[AskEvent, None, tuple[synthesizer.Draft, drafts.Ranked]]:
+             working: calculator.Working | None, grammar: str | None,
+             ) -> Generator[AskEvent, None, tuple[synthesizer.Draft, drafts.Ranked]]:
     """``pipeline.drafts - 1`` more drafts sampled from the greedy draft's prompt (not streamed), and the one to
     audit chosen by code audit and likelihood verifier (``drafts.py``); its audit and verifications are reused by the
     critic."""
@@ -202,7 +204,7 @@ def _best_of(r: Run, context: Context, greedy: synthesizer.Draft, prior: str | N
         gen = synthesizer.synthesize(r.state.user_query, context, r.models.synthesizer, iteration=it,
                                      max_tokens=r.settings.pipeline.synth_max_tokens, previous=prior,
                                      problems=problems, cancel=r.cancel, embedder=r.embedder, working=working,
-                                     temperature=drafts.SAMPLING_TEMPERATURE, grammar=_grammar(r, context))
+                                     temperature=drafts.SAMPLING_TEMPERATURE, grammar=grammar)
         while True:
             try:
                 next(gen)
