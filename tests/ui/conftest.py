@@ -109,7 +109,7 @@ class SlowScriptedLLM(ScriptedLLM):
                stop: Sequence[str] | None = None, cancel: CancelToken | None = None,
                grammar: str | None = None) -> Iterator[str]:
         for piece in super().stream(messages, max_tokens=max_tokens, temperature=temperature, stop=stop,
-                                    cancel=cancel):
+                                    cancel=cancel, grammar=grammar):
             time.sleep(self.delay)
             yield piece
 
