@@ -36,7 +36,7 @@ from masis_desktop.core.events import (
 )
 from masis_desktop.core.ingest.chunker import Chunker, ChunkSpan
 from masis_desktop.core.ingest.discovery import discover, os_error_reason
-from masis_desktop.core.ingest.readers import read_file
+from masis_desktop.core.ingest.readers import read_file, reader_version
 from masis_desktop.core.ingest.types import PageText, ReadFailed, ReadResult, Unsupported
 from masis_desktop.errors import CancelledError
 from masis_desktop.settings import IngestSettings
@@ -167,7 +167,7 @@ def run_ingest(ctx: IngestContext, paths: list[Path], *, sync: bool = False,
             _, ids, removed = ctx.catalog.write_document(
                 path=str(doc.path), name=doc.path.name, kind=doc.kind, status="indexed", error=None,
                 sha256=doc.sha256, size=doc.size, mtime=doc.mtime, pages=doc.pages, chunks=doc.chunks,
-                page_count=doc.page_count)
+                page_count=doc.page_count, reader=reader_version(doc.kind))
             ctx.vectors.remove(removed)
             ctx.vectors.add(ids, doc_vecs)
             saver.dirty = True
@@ -256,7 +256,9 @@ def _prepare(ctx: IngestContext, path: Path, limit: int) -> _Prepared | _Outcome
                         "(settings: ingest.max_file_mb)", size=size, mtime=mtime)
     sha = sha256_bytes(data)
     known = ctx.catalog.document_by_path(str(path))
-    if known is not None and known.sha256 == sha:
+    # read by an older version of its reader: read again (the catalog keeps the old text until this one lands)
+    stale = known is not None and (known.reader or f"{known.kind or 'unknown'}-1") != reader_version(known.kind)
+    if known is not None and known.sha256 == sha and not stale:
         if known.status == "indexed":
             return _Outcome("skipped", "unchanged since the last ingest", record=False, chunks=known.chunks,
                             pages=known.pages)

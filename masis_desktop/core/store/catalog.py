@@ -41,7 +41,8 @@ CREATE TABLE IF NOT EXISTS documents (
     mtime REAL,
     pages INTEGER,
     chunks INTEGER NOT NULL DEFAULT 0,
-    ingested_at REAL NOT NULL
+    ingested_at REAL NOT NULL,
+    reader TEXT  -- the reader version that produced its pages (readers.reader_version); NULL: before versions
 );
 CREATE TABLE IF NOT EXISTS pages (
     document_id INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
@@ -91,6 +92,7 @@ class DocumentInfo(BaseModel):
     size: int | None = None
     mtime: float | None = None
     ingested_at: float | None = None
+    reader: str | None = None
 
 
 @dataclass(frozen=True)
@@ -149,6 +151,9 @@ class Catalog:
     def _create_schema(self) -> None:
         with self._lock:
             self._conn.executescript(_SCHEMA)
+            columns = {row[1] for row in self._conn.execute("PRAGMA table_info(documents)")}
+            if "reader" not in columns:  # a catalog written before reader versions were recorded
+                self._conn.execute("ALTER TABLE documents ADD COLUMN reader TEXT")
             if self.get_meta("schema_version") is None:
                 self.set_meta("schema_version", SCHEMA_VERSION)
 
@@ -200,7 +205,7 @@ class Catalog:
 
     def write_document(self, *, path: str, name: str, kind: str | None, status: str, error: str | None,
                        sha256: str | None, size: int | None, mtime: float | None, pages: Sequence[PageText] = (),
-                       chunks: Sequence[ChunkSpan] = (), page_count: int | None = None,
+                       chunks: Sequence[ChunkSpan] = (), page_count: int | None = None, reader: str | None = None,
                        ) -> tuple[int, list[int], list[int]]:
         """Insert or replace one document with its pages and chunks, atomically.
 
@@ -217,13 +222,13 @@ class Catalog:
                 conn.execute("DELETE FROM pages WHERE document_id = ?", (doc_id,))
                 conn.execute(
                     "UPDATE documents SET name=?, kind=?, status=?, error=?, sha256=?, size=?, mtime=?, pages=?, "
-                    "chunks=?, ingested_at=? WHERE id=?",
-                    (name, kind, status, error, sha256, size, mtime, page_count, len(chunks), now, doc_id))
+                    "chunks=?, ingested_at=?, reader=? WHERE id=?",
+                    (name, kind, status, error, sha256, size, mtime, page_count, len(chunks), now, reader, doc_id))
             else:
                 cur = conn.execute(
                     "INSERT INTO documents(path, name, kind, status, error, sha256, size, mtime, pages, chunks, "
-                    "ingested_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (path, name, kind, status, error, sha256, size, mtime, page_count, len(chunks), now))
+                    "ingested_at, reader) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (path, name, kind, status, error, sha256, size, mtime, page_count, len(chunks), now, reader))
                 doc_id = int(cur.lastrowid or 0)
             conn.executemany(
                 "INSERT INTO pages(document_id, page, text, headings) VALUES (?, ?, ?, ?)",

@@ -54,6 +54,18 @@ LEGACY_FORMATS = {
     ".epub": "EPUB is not supported; convert it to PDF or HTML",
 }
 
+# How each kind of document is read, by version. A document whose catalog row names an older version is read
+# again on the next ingest of its file even if the file is unchanged, so a reader's improvement reaches existing
+# workspaces. Bump a kind's version when its reader's text changes. (Rows written before versions were recorded
+# count as version 1.)
+READER_VERSIONS = {"html": 2}
+
+
+def reader_version(kind: str | None) -> str:
+    """The version tag stored with a document read as ``kind`` (e.g. ``"html-2"``)."""
+    return f"{kind or 'unknown'}-{READER_VERSIONS.get(kind or '', 1)}"
+
+
 _PDF = PdfReader()
 _DOCX = DocxReader()
 _HTML = HtmlReader()

@@ -1,4 +1,13 @@
-"""HTML: visible text only (no scripts, styles, templates or hidden elements), block structure kept as newlines.
+"""HTML: the page's content as a reader sees it, block structure kept as newlines.
+
+Left out: what is never visible (scripts, styles, templates, hidden elements) and the page's furniture, named by
+the page itself in HTML's landmark semantics (WAI-ARIA, HTML-AAM): navigation (``<nav>``, ``role="navigation"``),
+search forms (``role="search"``), and the page-wide header and footer (``role="banner"``/``"contentinfo"``, or a
+``<header>``/``<footer>`` outside any article, aside, main, nav or section). When the page marks its main content
+(``<main>`` or ``role="main"``) and that holds text, only the main content is read. A generated manual repeats its
+menus, "previous/next topic" links and copyright footer on every page; as chunks they are retrieved for questions
+they cannot answer and quoted as answers, the web page's version of a PDF's running headers (``furniture.py``).
+A page whose every word is furniture (an index of links) is read whole rather than lost.
 
 Built on the standard library's ``html.parser`` (tolerant of broken markup, no extra dependency). ``<h1>``..``<h6>``
 become headings; table cells are separated by `` | `` and rows by newlines.
@@ -20,13 +29,37 @@ _BLOCK = {
     "figure", "footer", "form", "header", "hr", "html", "li", "main", "nav", "ol", "p", "pre", "section", "summary",
     "table", "tbody", "thead", "tfoot", "tr", "ul", "caption",
 }
+_SECTIONING = {"article", "aside", "main", "nav", "section"}  # a header/footer inside one is not page furniture
+_FURNITURE_ROLES = {"navigation", "search", "banner", "contentinfo"}
 _HEADINGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
 _META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?([A-Za-z0-9_\-]+)""", re.IGNORECASE)
 
 
+def _is_furniture(tag: str, attributes: dict[str, str | None], sectioned: bool) -> bool:
+    """Whether an element is a landmark of page furniture (see the module docstring)."""
+    role = (attributes.get("role") or "").strip().lower()
+    if role in _FURNITURE_ROLES:
+        return True
+    return tag == "nav" or (tag in ("header", "footer") and not role and not sectioned)
+
+
+def _is_main(tag: str, attributes: dict[str, str | None]) -> bool:
+    return tag == "main" or (attributes.get("role") or "").strip().lower() == "main"
+
+
 class _VisibleText(HTMLParser):
-    def __init__(self) -> None:
+    """One pass over a page. ``skip_furniture`` leaves landmark furniture out; ``main_only`` reads only the text
+    inside the main landmark(s). ``main_chars`` counts the non-space characters seen inside a main landmark, so a
+    first pass tells whether ``main_only`` would leave anything."""
+
+    def __init__(self, *, skip_furniture: bool = False, main_only: bool = False) -> None:
         super().__init__(convert_charrefs=True)
+        self.skip_furniture = skip_furniture
+        self.main_only = main_only
+        self.open_tags: list[str] = []  # visible open elements, for the sectioning context of header/footer
+        self.main_tag: str | None = None  # the element that opened the current main landmark
+        self.main_nesting = 0  # open elements named main_tag since it opened (itself included)
+        self.main_chars = 0
         self.parts: list[str] = []
         self.length = 0
         self.hidden_depth = 0
@@ -65,11 +98,19 @@ class _VisibleText(HTMLParser):
         attributes = dict(attrs)
         hidden = tag in _INVISIBLE or "hidden" in attributes or attributes.get("aria-hidden") == "true" or (
             "display:none" in (attributes.get("style") or "").replace(" ", "").lower())
+        if self.skip_furniture and not hidden and not self.hidden_depth:
+            hidden = _is_furniture(tag, attributes, any(t in _SECTIONING for t in self.open_tags))
         if self.hidden_depth or hidden:
             if tag not in _VOID:
                 self.hidden_depth += 1
                 self.hidden_stack.append(tag)
             return
+        if tag not in _VOID:
+            self.open_tags.append(tag)
+            if self.main_tag is None and _is_main(tag, attributes):
+                self.main_tag, self.main_nesting = tag, 1
+            elif tag == self.main_tag:
+                self.main_nesting += 1
         if tag in _HEADINGS:
             self._newline(blank=True)
             self._heading = (_HEADINGS[tag], self.length)
@@ -101,6 +142,13 @@ class _VisibleText(HTMLParser):
                     self.hidden_depth -= 1
                 self.hidden_depth -= 1
             return
+        if tag in self.open_tags:  # close it and any inner element left unclosed; a stray end tag is ignored
+            while self.open_tags.pop() != tag:
+                pass
+        if tag == self.main_tag:
+            self.main_nesting -= 1
+            if self.main_nesting == 0:
+                self.main_tag = None
         if tag in _HEADINGS and self._heading is not None:
             level, start = self._heading
             text = "".join(self.parts)[start:]
@@ -124,6 +172,10 @@ class _VisibleText(HTMLParser):
     def handle_data(self, data: str) -> None:
         if self.hidden_depth:
             return
+        if self.main_tag is not None:
+            self.main_chars += len(data.strip())
+        elif self.main_only:
+            return
         if self.pre_depth:
             self._emit(data)
             return
@@ -137,10 +189,26 @@ class _VisibleText(HTMLParser):
         self._emit(collapsed)
 
 
-def html_to_text(html: str) -> tuple[str, list[Heading]]:
-    parser = _VisibleText()
+def _parse(html: str, *, skip_furniture: bool, main_only: bool) -> _VisibleText:
+    parser = _VisibleText(skip_furniture=skip_furniture, main_only=main_only)
     parser.feed(html)
     parser.close()
+    return parser
+
+
+def _has_text(parser: _VisibleText) -> bool:
+    return any(part.strip() for part in parser.parts)
+
+
+def html_to_text(html: str) -> tuple[str, list[Heading]]:
+    """The page's content text and its headings (offsets into that text); see the module docstring."""
+    parser = _parse(html, skip_furniture=True, main_only=False)
+    if parser.main_chars:
+        main = _parse(html, skip_furniture=True, main_only=True)
+        if _has_text(main):
+            parser = main
+    if not _has_text(parser):
+        parser = _parse(html, skip_furniture=False, main_only=False)
     text = "".join(parser.parts)
     # Drop trailing spaces at line ends without moving any heading offsets: only strip the very end.
     stripped = text.rstrip()
