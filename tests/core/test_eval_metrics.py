@@ -21,6 +21,7 @@ from masis_desktop.core.evaluation.judge import (
     lexical_support,
     split_cited_sentences,
     strip_citation_markers,
+    titled_passage,
 )
 from masis_desktop.core.evaluation.metrics import (
     CitedSentence,
@@ -373,3 +374,16 @@ def test_a_symbol_gold_answer_is_matched_as_written() -> None:
     assert judged_right("The continuation prompt is '+'.", "'+'")
     assert not judged_right("The continuation prompt is a dash.", "'+'")
     assert not judged_right("anything", "''")
+
+
+def test_a_cited_passage_is_judged_with_its_title_as_alce_gives_it() -> None:
+    hit = {"chunk_id": "c7", "document": "/docs/licences/GFDL-1.2.txt", "document_id": 3, "char_start": 0,
+           "char_end": 60, "heading": None, "text": "You may copy and distribute the Document in any medium."}
+    premise = titled_passage(hit)
+    assert premise == "Title: GFDL-1.2\nYou may copy and distribute the Document in any medium."
+    sentence = "Under the GFDL 1.2, you may copy and distribute the Document in any medium."
+    assert lexical_support(premise, sentence)  # the version is the passage's title, shown to the writer with it
+    assert not lexical_support(hit["text"], sentence)  # the text alone never names the version
+    assert not lexical_support(premise, "Under the GFDL 1.3, you may copy the Document in any medium.")
+    heading = dict(hit, document="/docs/python/library/gzip.html", heading="gzip > Command Line Interface")
+    assert titled_passage(heading).startswith("Title: gzip › Command Line Interface\n")

@@ -7,7 +7,10 @@
   scores 0 (the best draft shown under a warning is not an answer the app stands behind).
 - **citation recall / precision** (items with a committed answer): ALCE's definitions over the answer's
   sentences (hedges such as "The evidence partially covers this question." make no claim and are left out),
-  judging support against the cited chunks' text with the chosen judge (``judge.py``).
+  judging support against the cited chunks with the chosen judge (``judge.py``). Like ALCE, each passage is
+  judged with its title (``judge.titled_passage``): here the source label the models saw with it (file name and
+  section heading), so a sentence that names the document it cites ("Under the GPL-3, ...") is judged on what
+  the writer was shown.
 - **retries**, **latency per node** (``metrics.node_latency_ms``, summed over iterations) and total time.
 """
 
@@ -25,7 +28,13 @@ from masis_desktop.core.evaluation.corpus import open_corpus
 from masis_desktop.core.evaluation.dataset import BaseItem, QuestionSet
 from masis_desktop.core.evaluation.fingerprint import pipeline_config
 from masis_desktop.core.evaluation.harness import ItemResult, ItemRunner, Log
-from masis_desktop.core.evaluation.judge import JudgeName, claim_sentences, make_judge, strip_citation_markers
+from masis_desktop.core.evaluation.judge import (
+    JudgeName,
+    claim_sentences,
+    make_judge,
+    strip_citation_markers,
+    titled_passage,
+)
 from masis_desktop.core.evaluation.metrics import alce_citation_scores, containment, token_f1
 from masis_desktop.settings import Settings, load_settings
 
@@ -89,7 +98,7 @@ class AnswerMode:
                 passages: dict[str, str] = {}
                 sentences = claim_sentences(answer)
                 if not abstained and sentences:
-                    passages = {h["chunk_id"]: h["text"] for h in response.get("evidence") or []}
+                    passages = {h["chunk_id"]: titled_passage(h) for h in response.get("evidence") or []}
                     scores = alce_citation_scores(sentences, passages, judge)
                     citation = {"recall": scores.recall, "precision": scores.precision,
                                 "sentences": scores.sentences, "citations": scores.citations}

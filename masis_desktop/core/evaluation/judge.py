@@ -10,6 +10,10 @@ are offered, and the report names the one used:
   "supports" for "through" passes). It is strict on the facts small models get wrong (figures, dates, names)
   and lenient on paraphrase; it cannot see a wrong *relation* between facts that all occur ("Pro: 10 MB" against
   "Free: 10 MB, Pro: 100 MB").
+The premise is each cited passage as ALCE gives it to its NLI model, with its title ("Title: ...", then the text;
+``titled_passage``). A chunk's title is its source label, the file name and section heading the models saw with
+it (``grounding.evidence.source_label``).
+
 - ``llm``: the evaluator model answers a strict yes/no entailment question per (passages, sentence); slower, and
   subject to the small model's leniency measured in ``MODELS.md``.
 """
@@ -18,10 +22,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Literal
+from typing import Any, Literal
 
 from masis_desktop.core.evaluation.metrics import CitedSentence, Judge
+from masis_desktop.core.grounding.evidence import source_label
 from masis_desktop.core.llm.protocol import LLM
+from masis_desktop.core.schemas import SearchHit
 
 JudgeName = Literal["lexical", "llm"]
 LEXICAL_COVERAGE = 0.6
@@ -92,6 +98,12 @@ def split_cited_sentences(answer: str) -> list[CitedSentence]:
         if re.search(r"[A-Za-z0-9]", text):
             out.append(CitedSentence(text=text, citations=citation_ids(piece)))
     return out
+
+
+def titled_passage(hit: dict[str, Any] | SearchHit) -> str:
+    """A cited chunk as the judge reads it, in ALCE's format: ``Title: <source label>`` then the chunk's text."""
+    chunk = hit if isinstance(hit, SearchHit) else SearchHit.model_validate(hit)
+    return f"Title: {source_label(chunk)}\n{chunk.text}"
 
 
 def _stem(word: str) -> str:
