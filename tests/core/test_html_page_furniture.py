@@ -91,3 +91,16 @@ def test_chunks_of_a_manual_page_hold_no_furniture(tmp_path: Path) -> None:
     for chunk in chunks:
         assert page[chunk.char_start:chunk.char_end] == chunk.text
         assert "Previous topic" not in chunk.text and "Copyright" not in chunk.text
+
+
+def test_deep_and_broken_nesting_is_read_without_losing_text() -> None:
+    """Hostile markup: 20,000 nested elements, stray end tags, unclosed paragraphs (each end tag closes in constant
+    time per element; the text is what a browser would show)."""
+    deep = "<html><body><main>" + "<div>" * 20_000 + "Deep text." + "</span>" * 20_000 + "</div>" * 20_000
+    text, _ = html_to_text(deep + "</main><footer>Imprint</footer></body></html>")
+    assert text == "Deep text."
+    unclosed = "<html><body>" + "<div><p>word " * 2_000 + "</body></html>"
+    text, _ = html_to_text(unclosed)
+    assert text.split() == ["word"] * 2_000
+    sections = "<html><body>" + "<section>" * 5_000 + "<footer>An article footer.</footer></body></html>"
+    assert html_to_text(sections)[0] == "An article footer."

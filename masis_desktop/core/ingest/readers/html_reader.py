@@ -16,6 +16,7 @@ become headings; table cells are separated by `` | `` and rows by newlines.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -57,6 +58,7 @@ class _VisibleText(HTMLParser):
         self.skip_furniture = skip_furniture
         self.main_only = main_only
         self.open_tags: list[str] = []  # visible open elements, for the sectioning context of header/footer
+        self.open_counts: Counter[str] = Counter()  # the same as counts: constant-time checks on deep nesting
         self.main_tag: str | None = None  # the element that opened the current main landmark
         self.main_nesting = 0  # open elements named main_tag since it opened (itself included)
         self.main_chars = 0
@@ -99,7 +101,7 @@ class _VisibleText(HTMLParser):
         hidden = tag in _INVISIBLE or "hidden" in attributes or attributes.get("aria-hidden") == "true" or (
             "display:none" in (attributes.get("style") or "").replace(" ", "").lower())
         if self.skip_furniture and not hidden and not self.hidden_depth:
-            hidden = _is_furniture(tag, attributes, any(t in _SECTIONING for t in self.open_tags))
+            hidden = _is_furniture(tag, attributes, any(self.open_counts[t] for t in _SECTIONING))
         if self.hidden_depth or hidden:
             if tag not in _VOID:
                 self.hidden_depth += 1
@@ -107,6 +109,7 @@ class _VisibleText(HTMLParser):
             return
         if tag not in _VOID:
             self.open_tags.append(tag)
+            self.open_counts[tag] += 1
             if self.main_tag is None and _is_main(tag, attributes):
                 self.main_tag, self.main_nesting = tag, 1
             elif tag == self.main_tag:
@@ -142,13 +145,16 @@ class _VisibleText(HTMLParser):
                     self.hidden_depth -= 1
                 self.hidden_depth -= 1
             return
-        if tag in self.open_tags:  # close it and any inner element left unclosed; a stray end tag is ignored
-            while self.open_tags.pop() != tag:
-                pass
-        if tag == self.main_tag:
-            self.main_nesting -= 1
-            if self.main_nesting == 0:
-                self.main_tag = None
+        if self.open_counts[tag]:  # close it and any inner element left unclosed; a stray end tag closes nothing
+            while True:
+                closed = self.open_tags.pop()
+                self.open_counts[closed] -= 1
+                if closed == self.main_tag:
+                    self.main_nesting -= 1
+                    if self.main_nesting == 0:
+                        self.main_tag = None
+                if closed == tag:
+                    break
         if tag in _HEADINGS and self._heading is not None:
             level, start = self._heading
             text = "".join(self.parts)[start:]
