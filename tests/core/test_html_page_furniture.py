@@ -104,3 +104,16 @@ def test_deep_and_broken_nesting_is_read_without_losing_text() -> None:
     assert text.split() == ["word"] * 2_000
     sections = "<html><body>" + "<section>" * 5_000 + "<footer>An article footer.</footer></body></html>"
     assert html_to_text(sections)[0] == "An article footer."
+
+
+def test_a_permalink_icon_is_not_text_but_an_in_page_link_with_words_is() -> None:
+    page = """<html><body><main><h1>gzip — Support for gzip files<a class="headerlink" href="#module-gzip">¶</a></h1>
+    <dl><dt>gzip.open(filename)<a class="headerlink" href="#gzip.open">¶</a></dt>
+    <dd>Open a file; see <a href="#gzip.GzipFile">the GzipFile class</a> and the note<a href="#fn1">[1]</a>.</dd></dl>
+    <p>An external link keeps its symbols: <a href="https://example.org/">→</a></p></main></body></html>"""
+    text, headings = html_to_text(page)
+    assert "¶" not in text
+    assert [h.title for h in headings] == ["gzip — Support for gzip files"]
+    assert "gzip.open(filename)" in text
+    assert "Open a file; see the GzipFile class and the note[1]." in text
+    assert "→" in text

@@ -58,7 +58,7 @@ LEGACY_FORMATS = {
 # again on the next ingest of its file even if the file is unchanged, so a reader's improvement reaches existing
 # workspaces. Bump a kind's version when its reader's text changes. (Rows written before versions were recorded
 # count as version 1.)
-READER_VERSIONS = {"html": 2}
+READER_VERSIONS = {"html": 3}
 
 
 def reader_version(kind: str | None) -> str:

@@ -7,7 +7,9 @@ search forms (``role="search"``), and the page-wide header and footer (``role="b
 (``<main>`` or ``role="main"``) and that holds text, only the main content is read. A generated manual repeats its
 menus, "previous/next topic" links and copyright footer on every page; as chunks they are retrieved for questions
 they cannot answer and quoted as answers, the web page's version of a PDF's running headers (``furniture.py``).
-A page whose every word is furniture (an index of links) is read whole rather than lost.
+A page whose every word is furniture (an index of links) is read whole rather than lost. The text of a link to a
+place in the same page (``href="#..."``) that holds no letter or digit is a link icon (the "¶" permalink a
+generated manual puts after every heading and definition), not a word of the page.
 
 Built on the standard library's ``html.parser`` (tolerant of broken markup, no extra dependency). ``<h1>``..``<h6>``
 become headings; table cells are separated by `` | `` and rows by newlines.
@@ -32,6 +34,8 @@ _BLOCK = {
 }
 _SECTIONING = {"article", "aside", "main", "nav", "section"}  # a header/footer inside one is not page furniture
 _FURNITURE_ROLES = {"navigation", "search", "banner", "contentinfo"}
+_FRAGMENT_LINK = "a#"  # an open <a href="#..."> on the open-element stack
+_WORD_CHAR = re.compile(r"[^\W_]")
 _HEADINGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
 _META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?([A-Za-z0-9_\-]+)""", re.IGNORECASE)
 
@@ -62,6 +66,8 @@ class _VisibleText(HTMLParser):
         self.main_tag: str | None = None  # the element that opened the current main landmark
         self.main_nesting = 0  # open elements named main_tag since it opened (itself included)
         self.main_chars = 0
+        self.fragment_links = 0  # open <a href="#..."> elements: their symbol-only text is an icon
+        self.link_text: list[str] = []  # the text of the outermost open in-page link, held until it closes
         self.parts: list[str] = []
         self.length = 0
         self.hidden_depth = 0
@@ -110,6 +116,9 @@ class _VisibleText(HTMLParser):
         if tag not in _VOID:
             self.open_tags.append(tag)
             self.open_counts[tag] += 1
+            if tag == "a" and (attributes.get("href") or "").startswith("#"):
+                self.fragment_links += 1
+                self.open_tags[-1] = _FRAGMENT_LINK  # closed by </a> like any a
             if self.main_tag is None and _is_main(tag, attributes):
                 self.main_tag, self.main_nesting = tag, 1
             elif tag == self.main_tag:
@@ -148,6 +157,11 @@ class _VisibleText(HTMLParser):
         if self.open_counts[tag]:  # close it and any inner element left unclosed; a stray end tag closes nothing
             while True:
                 closed = self.open_tags.pop()
+                if closed == _FRAGMENT_LINK:
+                    self.fragment_links -= 1
+                    closed = "a"
+                    if not self.fragment_links:
+                        self.flush_link()
                 self.open_counts[closed] -= 1
                 if closed == self.main_tag:
                     self.main_nesting -= 1
@@ -182,6 +196,22 @@ class _VisibleText(HTMLParser):
             self.main_chars += len(data.strip())
         elif self.main_only:
             return
+        if self.fragment_links:
+            self.link_text.append(data)
+            return
+        self._text(data)
+
+    def flush_link(self) -> None:
+        """Emit the held text of an in-page link unless, taken whole, it is symbols only (an icon such as "¶"):
+        a footnote's "[1]" is kept, since its brackets and number arrive as separate pieces."""
+        held, self.link_text = self.link_text, []
+        whole = "".join(held)
+        if whole.strip() and not _WORD_CHAR.search(whole):
+            return
+        for data in held:
+            self._text(data)
+
+    def _text(self, data: str) -> None:
         if self.pre_depth:
             self._emit(data)
             return
@@ -199,6 +229,7 @@ def _parse(html: str, *, skip_furniture: bool, main_only: bool) -> _VisibleText:
     parser = _VisibleText(skip_furniture=skip_furniture, main_only=main_only)
     parser.feed(html)
     parser.close()
+    parser.flush_link()  # a link left open at the end of the page
     return parser
 
 
