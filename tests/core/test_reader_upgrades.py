@@ -87,3 +87,28 @@ def test_a_catalog_from_before_reader_versions_opens_and_gains_the_column(tmp_pa
         assert doc is not None and doc.name == "a.html" and doc.reader is None
     finally:
         catalog.close()
+
+
+def test_a_page_without_text_is_read_once_per_reader_version(tmp_path: Path, embedder,  # type: ignore[no-untyped-def]
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    from masis_desktop.core.ingest import ingestion
+
+    folder = tmp_path / "site"
+    folder.mkdir()
+    (folder / "empty.html").write_text("<html><body><main> </main><script>x()</script></body></html>")
+    (folder / "notes.txt").write_text("The shop opens at nine on weekdays.")
+    reads: list[str] = []
+    real = ingestion.read_file
+
+    def counting(path: Path, data: bytes):  # type: ignore[no-untyped-def]
+        reads.append(path.name)
+        return real(path, data)
+
+    monkeypatch.setattr(ingestion, "read_file", counting)
+    create_workspace("once")
+    with Workspace.open("once", Settings(), embedder) as ws:
+        first = _ingest(ws, folder)
+        again = _ingest(ws, folder)
+    assert first["empty.html"].status == "skipped" and "no text" in (first["empty.html"].error or "")
+    assert again["empty.html"].status == "skipped" and "no text" in (again["empty.html"].error or "")
+    assert reads.count("empty.html") == 1  # recorded with its reader's version, so not read again

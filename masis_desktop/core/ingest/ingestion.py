@@ -133,7 +133,8 @@ def run_ingest(ctx: IngestContext, paths: list[Path], *, sync: bool = False,
         """A skipped/failed file gets a catalog row too (so the document list can explain it)."""
         _, _, removed = ctx.catalog.write_document(
             path=str(path), name=path.name, kind=outcome.kind, status=outcome.status, error=outcome.error,
-            sha256=outcome.sha256, size=outcome.size, mtime=outcome.mtime)
+            sha256=outcome.sha256, size=outcome.size, mtime=outcome.mtime,
+            reader=reader_version(outcome.kind) if outcome.kind else None)  # a read file: by which reader
         if removed:
             ctx.vectors.remove(removed)
             saver.dirty = True
