@@ -23,6 +23,15 @@ def _ingest(ws: Workspace, folder: Path) -> dict[str, FileResult]:
     return {Path(r.path).name: r for r in finished.results}
 
 
+def _site(tmp_path: Path, page: str = PAGE) -> Path:
+    """A folder with one HTML page and one text file (whose reader has never changed)."""
+    folder = tmp_path / "site"
+    folder.mkdir()
+    (folder / "returns.html").write_text(page)
+    (folder / "notes.txt").write_text("The shop opens at nine on weekdays.")
+    return folder
+
+
 def _text(ws: Workspace, name: str) -> str:
     doc = next(d for d in ws.documents() if d.name == name)
     return "".join(p.text for p in ws.catalog.pages(doc.id))
@@ -30,10 +39,7 @@ def _text(ws: Workspace, name: str) -> str:
 
 def test_documents_read_by_an_older_reader_are_read_again(tmp_path: Path, embedder,  # type: ignore[no-untyped-def]
                                                            monkeypatch: pytest.MonkeyPatch) -> None:
-    folder = tmp_path / "site"
-    folder.mkdir()
-    (folder / "returns.html").write_text(PAGE)
-    (folder / "notes.txt").write_text("The shop opens at nine on weekdays.")
+    folder = _site(tmp_path)
     create_workspace("upgrade")
     with Workspace.open("upgrade", Settings(), embedder) as ws:
         current = readers.READER_VERSIONS["html"]
@@ -55,10 +61,7 @@ def test_documents_read_by_an_older_reader_are_read_again(tmp_path: Path, embedd
 
 
 def test_rows_from_before_reader_versions_count_as_version_one(tmp_path: Path, embedder) -> None:  # type: ignore[no-untyped-def]
-    folder = tmp_path / "site"
-    folder.mkdir()
-    (folder / "returns.html").write_text(PAGE)
-    (folder / "notes.txt").write_text("The shop opens at nine on weekdays.")
+    folder = _site(tmp_path)
     create_workspace("legacy")
     with Workspace.open("legacy", Settings(), embedder) as ws:
         _ingest(ws, folder)
@@ -93,10 +96,7 @@ def test_a_page_without_text_is_read_once_per_reader_version(tmp_path: Path, emb
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
     from masis_desktop.core.ingest import ingestion
 
-    folder = tmp_path / "site"
-    folder.mkdir()
-    (folder / "empty.html").write_text("<html><body><main> </main><script>x()</script></body></html>")
-    (folder / "notes.txt").write_text("The shop opens at nine on weekdays.")
+    folder = _site(tmp_path, "<html><body><main> </main><script>x()</script></body></html>")
     reads: list[str] = []
     real = ingestion.read_file
 
@@ -109,6 +109,6 @@ def test_a_page_without_text_is_read_once_per_reader_version(tmp_path: Path, emb
     with Workspace.open("once", Settings(), embedder) as ws:
         first = _ingest(ws, folder)
         again = _ingest(ws, folder)
-    assert first["empty.html"].status == "skipped" and "no text" in (first["empty.html"].error or "")
-    assert again["empty.html"].status == "skipped" and "no text" in (again["empty.html"].error or "")
-    assert reads.count("empty.html") == 1  # recorded with its reader's version, so not read again
+    assert first["returns.html"].status == "skipped" and "no text" in (first["returns.html"].error or "")
+    assert again["returns.html"].status == "skipped" and "no text" in (again["returns.html"].error or "")
+    assert reads.count("returns.html") == 1  # recorded with its reader's version, so not read again

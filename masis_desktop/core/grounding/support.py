@@ -22,10 +22,10 @@ class Encoder(Protocol):
     def encode(self, texts: list[str]) -> np.ndarray: ...
 
 
-def _recall(claim_stems: set[str], target: str) -> float:
+def _recall(claim_stems: set[str], target_stems: set[str]) -> float:
     if not claim_stems:
         return 1.0
-    return len(claim_stems & tx.content_stems(target)) / len(claim_stems)
+    return len(claim_stems & target_stems) / len(claim_stems)
 
 
 @dataclass
@@ -72,14 +72,15 @@ def support(claim: str, sources: list[Source], emb: Embeddings) -> tuple[float, 
     best_span: SupportSpan | None = None
     best_key: tuple[float, float, float] | None = None
     for src in sources:
-        chunk_recall = _recall(stems, src.text)
+        chunk_recall = _recall(stems, tx.content_stems(src.text))
         for sent in src.sentences:
-            lex = _recall(stems, sent.text)
+            sent_stems = tx.content_stems(sent.text)
+            lex = _recall(stems, sent_stems)
             sim = emb.sim(claim, sent.text)
             local = lex if sim is None else 0.5 * lex + 0.5 * max(0.0, sim)
             score = max(local, chunk_recall if sim is None else 0.5 * chunk_recall + 0.5 * max(0.0, sim))
             best_score = max(best_score, score)
-            stated = len(figures & tx.content_stems(sent.text)) / len(figures) if figures else 1.0
+            stated = len(figures & sent_stems) / len(figures) if figures else 1.0
             key = (stated, local, score)
             if best_key is None or key > best_key:
                 start, end = src.raw_span(sent.start, sent.end)

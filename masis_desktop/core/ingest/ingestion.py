@@ -36,7 +36,7 @@ from masis_desktop.core.events import (
 )
 from masis_desktop.core.ingest.chunker import Chunker, ChunkSpan
 from masis_desktop.core.ingest.discovery import discover, os_error_reason
-from masis_desktop.core.ingest.readers import read_file, reader_version
+from masis_desktop.core.ingest.readers import read_by_current_reader, read_file, reader_version
 from masis_desktop.core.ingest.types import PageText, ReadFailed, ReadResult, Unsupported
 from masis_desktop.errors import CancelledError
 from masis_desktop.settings import IngestSettings
@@ -258,7 +258,7 @@ def _prepare(ctx: IngestContext, path: Path, limit: int) -> _Prepared | _Outcome
     sha = sha256_bytes(data)
     known = ctx.catalog.document_by_path(str(path))
     # read by an older version of its reader: read again (the catalog keeps the old text until this one lands)
-    stale = known is not None and (known.reader or f"{known.kind or 'unknown'}-1") != reader_version(known.kind)
+    stale = known is not None and not read_by_current_reader(known.kind, known.reader)
     if known is not None and known.sha256 == sha and not stale:
         if known.status == "indexed":
             return _Outcome("skipped", "unchanged since the last ingest", record=False, chunks=known.chunks,

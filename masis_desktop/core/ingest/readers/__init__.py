@@ -66,6 +66,11 @@ def reader_version(kind: str | None) -> str:
     return f"{kind or 'unknown'}-{READER_VERSIONS.get(kind or '', 1)}"
 
 
+def read_by_current_reader(kind: str | None, stored: str | None) -> bool:
+    """Whether a document whose catalog row says ``stored`` was read by the current reader of its kind."""
+    return (stored or f"{kind or 'unknown'}-1") == reader_version(kind)
+
+
 _PDF = PdfReader()
 _DOCX = DocxReader()
 _HTML = HtmlReader()
