@@ -9,12 +9,20 @@ import pytest
 
 from masis_desktop.core.checks.audit import audit_answer
 from masis_desktop.core.checks.focus import missing_focus
-from masis_desktop.core.checks.model.answerable import ANSWERABLE_MIN, Answerability, check_answerable, p_yes
+from masis_desktop.core.checks.model.answerable import (
+    ANSWERABLE_FLOOR,
+    ANSWERABLE_MIN,
+    Answerability,
+    check_answerable,
+    p_yes,
+)
+from masis_desktop.core.checks.registry import Selection
 from masis_desktop.core.grounding.evidence import build_context
 from masis_desktop.core.llm.doubles import ScriptedLLM
 from masis_desktop.core.llm.protocol import Message
 from masis_desktop.core.pipeline.critic import critique
 from masis_desktop.core.schemas import IssueType
+from masis_desktop.settings import CheckSettings
 from tests.core.pipeline_support import audit, hit
 
 RUGS = ("Riverside Rugs workshop charges. Synthetic rugs are cleaned for GBP 9 per square metre, wool rugs for "
@@ -70,6 +78,14 @@ def test_rejection_threshold() -> None:
     assert not Answerability(["c1"], ["jute"], None, "ModelError: boom").rejected
 
 
+def test_far_below_the_threshold_the_finding_is_the_floors() -> None:
+    near = Answerability(["c1"], ["jute"], ANSWERABLE_FLOOR)
+    far = Answerability(["c1"], ["jute"], ANSWERABLE_FLOOR - 0.01)
+    assert near.rejected and not near.below_floor
+    assert far.rejected and far.below_floor
+    assert not Answerability(["c1"], ["jute"], None, "ModelError: boom").below_floor
+
+
 def _judge(answerable: object) -> ScriptedLLM:
     """A critic model that finds the draft's value likely (verification), replies ``answerable`` to the
     answerability question, and passes the audit."""
@@ -123,3 +139,31 @@ def test_a_draft_code_already_refuses_is_not_asked_about() -> None:
     draft = "Riverside Rugs charges GBP 12 per square metre [c1]."
     result = critique(JUTE, draft, _context(JUTE), judge, iteration=0)
     assert result.entry["answerable"] is None and _asked(judge) == 0
+
+
+def _default_critique(answerable: object):  # type: ignore[no-untyped-def]
+    """The critic with the default selection: measured checks over the 2 % rule only lower confidence."""
+    selection = Selection.from_settings(CheckSettings(), "moderate")
+    return critique(JUTE, DRAFT, _context(JUTE), _judge(answerable), iteration=0, selection=selection)
+
+
+def test_by_default_a_reading_under_the_threshold_only_lowers_confidence() -> None:
+    report = _default_critique(_logprobs(0.3)).report
+    found = [i for i in report.issues if i.source == "model" and i.issue_type is IssueType.INCOMPLETE]
+    assert [i.check_id for i in found] == ["model.answerable"]
+    assert not report.needs_retry and report.confidence == pytest.approx(0.9 * 0.9, abs=1e-3)
+
+
+def test_by_default_a_reading_under_the_floor_refuses() -> None:
+    result = _default_critique(_logprobs(0.1))
+    found = [i for i in result.report.issues if i.source == "model" and i.issue_type is IssueType.INCOMPLETE]
+    assert [i.check_id for i in found] == ["model.answerable_floor"]
+    assert result.report.needs_retry and result.report.confidence == pytest.approx(0.9 * 0.8, abs=1e-3)
+    assert result.entry["answerable"]["below_floor"]
+
+
+def test_switching_the_floor_off_leaves_the_threshold_lowering() -> None:
+    selection = Selection.from_settings(CheckSettings(ignore=["model.answerable_floor"]), "moderate")
+    report = critique(JUTE, DRAFT, _context(JUTE), _judge(_logprobs(0.1)), iteration=0, selection=selection).report
+    assert [i.check_id for i in report.issues if i.source == "model"] == ["model.answerable"]
+    assert not report.needs_retry and report.confidence == pytest.approx(0.9 * 0.9, abs=1e-3)

@@ -271,6 +271,8 @@ INLINE_CHECKS: tuple[Check, ...] = (
           "claim", "lower"),
     Check("model.answerable", "the critic model reads the cited passages as not answering the question", "answer",
           "refuse"),
+    Check("model.answerable_floor", "the critic model reads the cited passages as far from answering the question",
+          "answer", "refuse"),
 )
 
 ALL_CHECKS: tuple[Check, ...] = CASE_CHECKS + INLINE_CHECKS

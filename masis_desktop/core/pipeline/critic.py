@@ -170,7 +170,7 @@ def critique(question: str, draft: str, context: Context, llm: LLM | None, *, it
             verifications = verified if verified is not None else verify_claims(
                 question, code, context, llm, cancel, iteration=iteration, keep_cache=keep_prefix)
         # code has not refused the draft already: ask whether its passages answer at all
-        if not a.needs_retry and selection.enabled("model.answerable"):
+        if not a.needs_retry and any(selection.enabled(c) for c in ("model.answerable", "model.answerable_floor")):
             answerable = check_answerable(question, code, context, llm, cancel, iteration=iteration)
         try:
             verdict = llm.structured(prompts.critic_messages(body), prompts.AuditVerdict,
@@ -286,13 +286,19 @@ def critique(question: str, draft: str, context: Context, llm: LLM | None, *, it
                                                "citation_id": claim.citations[0] if claim.citations else None}))
 
     answer_factor = 1.0
-    if answerable is not None and answerable.rejected:
-        refusing = selection.refuses("model.answerable")
+    # one finding, under the floor's id when P(yes) is far below the threshold (answerable.py): each has its own
+    # measured firings, so the floor can refuse where the threshold only lowers; with the floor switched off, a
+    # reading under it is the threshold's finding
+    answer_check = "model.answerable"
+    if answerable is not None and answerable.below_floor and selection.enabled("model.answerable_floor"):
+        answer_check = "model.answerable_floor"
+    if answerable is not None and answerable.rejected and selection.enabled(answer_check):
+        refusing = selection.refuses(answer_check)
         answer_factor = INCOMPLETE_FACTOR if refusing else LOWER_FACTOR
         model_retry = model_retry or refusing
         issues.append(CritiqueIssue(
             issue_type=IssueType.INCOMPLETE, severity=0.6, description=describe(answerable), source="model",
-            check_id="model.answerable",
+            check_id=answer_check,
             citation_id=answerable.citations[0],
             suggestion=f'answer only from a passage that states what was asked, or write only: "{tx.ABSTAIN}"'))
 
