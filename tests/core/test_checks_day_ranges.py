@@ -82,3 +82,26 @@ def test_a_range_of_days_with_another_end_is_refused() -> None:
     check_pair(STANDS, "How much does it cost to hire a cake stand for a weekend from Icing Lane?",
                "A cake stand costs £15 for a weekend (Friday to Monday), with a £30 refundable deposit [c1].",
                "A cake stand costs £15 for a weekend (Friday to Sunday), with a £30 refundable deposit [c1].")
+
+
+# a timetable whose heading dates it: "from Tuesday 5 January" is one date, not the classes' day
+DATED = ("Harrowby Karate Club – Class Timetable, Spring 2027 (from Tuesday 5 January). Tuesdays: Juniors 6pm–7pm. "
+         "Saturdays: Family Karate 9am–10am; Adult Beginners 10am–11.30am.")
+
+
+def test_a_weekday_that_is_part_of_a_date_binds_no_class_to_it() -> None:
+    question = "I'm 40 and new to karate — when is the beginners' class?"
+    assert refusals("The beginners' class is on Saturdays at 10am–11.30am [c1].", [DATED], question) == []
+
+
+@pytest.mark.parametrize(("text", "kept"), [
+    ("Class Timetable, Autumn 2026 (from Monday 7 September)", set()),
+    ("The championships are on Saturday, 14th November", set()),
+    ("Open house: Fri Oct 3, and every Tuesday evening", {2.0}),
+    ("Classes run Monday to Friday from 7 September", {1.0, 2.0, 3.0, 4.0, 5.0}),
+])
+def test_undated_blanks_only_the_weekdays_of_dates(text: str, kept: set[float]) -> None:
+    from masis_desktop.core.grounding import bands
+
+    out = bands.undated(text)
+    assert len(out) == len(text) and bands.days_in(out) == kept

@@ -132,6 +132,18 @@ _TIME_DASH = re.compile(r"\s*(?:[-–—]|to|until|till)\s*", re.IGNORECASE)
 _TIME_SIDE = re.compile(r"\b(after|before)\s+$", re.IGNORECASE)
 
 
+# a weekday written as part of a calendar date ("from Monday 7 September", "Saturday, 14th November", "Fri Oct 3"):
+# it names one date, not a day something recurs on
+_DATED_DAY = re.compile(rf"\b{_DAY}(?:,\s*|\s+)(?:\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTH_NAMES})\b|"
+                        rf"(?:{_MONTH_NAMES})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?\b)", re.IGNORECASE)
+
+
+def undated(clause: str) -> str:
+    """``clause`` with every weekday that is part of a calendar date blanked out (same length, so offsets hold):
+    "Class Timetable, Autumn 2026 (from Monday 7 September)" schedules nothing on Mondays."""
+    return _DATED_DAY.sub(lambda m: " " * len(m.group(0)), clause)
+
+
 # a label made of a number and a noun ("2-bed", "three-seater", "11-mile run", "15ft castle"): cases a list names by
 # their number; an age ("12-year-old") is the age kind's
 _COMPOUND = re.compile(rf"\b(\d{{1,3}}|{'|'.join(('one', *_WORDS))})-([a-z]{{2,12}})\b(?!-old)"

@@ -147,8 +147,9 @@ _WEEKEND = re.compile(r"\bweekends?\b", re.IGNORECASE)
 
 def _schedule_days(line: str) -> set[float]:
     """The days a sentence gives, less a bare "weekend" that describes rather than schedules ("hires marquees for
-    weekend events" gives no Saturday or Sunday to the marquees' put-up days)."""
-    days = bands.days_in(line)
+    weekend events" gives no Saturday or Sunday to the marquees' put-up days) and less a weekday that is part of a
+    date ("from Monday 7 September")."""
+    days = bands.days_in(bands.undated(line))
     if days == {6.0, 7.0} and _WEEKEND.search(line) and not any(q.unit == "hh:mm" for q in tx.quantities(line)):
         return set()
     return days
@@ -223,7 +224,8 @@ def day_binding_findings(question: str, claims: Sequence[ClaimEvidence]) -> dict
             for line in (piece for text in src.lines for piece in text.split(";")):  # no fill across ";"
                 if cases.RESPECTIVELY.search(line):
                     continue  # "... on Monday, Tuesday and Wednesday evenings respectively": pairs, not parts
-                parts = [(part, bands.days_in(part)) for part in _DAY_PARTS.split(line)]
+                # a dated weekday ("from Monday 7 September") schedules nothing: no part binds or lends it
+                parts = [(part, bands.days_in(bands.undated(part))) for part in _DAY_PARTS.split(line)]
                 for at, (part, days) in enumerate(parts):
                     # a subject just before its days ("Crawlers classes | run on Tuesdays"): the next part's days,
                     # else the previous part's
