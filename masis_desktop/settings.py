@@ -96,8 +96,9 @@ class PipelineSettings(_Strict):
     # answers and copies the answer from it (core/pipeline/synthesizer.py ``extract``), sharing its prompt prefix
     # with the audit so the evidence is read once.
     writer: Literal["free", "extract"] = "free"
-    # Before the free writer answers a question that asks for a total, a count times a price or a discount, the
-    # writer model writes the arithmetic and code checks and evaluates it (core/pipeline/calculator.py).
+    # Before the free writer answers a question that asks for a total or a change, or gives counts, quantities or
+    # a sum of money, the writer model writes the arithmetic and code checks and evaluates it
+    # (core/pipeline/calculator.py).
     calculator: bool = True
     # Best-of-N: the free writer samples drafts - 1 more drafts from the same prompt and the code audit and the
     # likelihood verifier choose the one the critic audits (core/pipeline/drafts.py). 1 = the greedy draft only.

@@ -233,9 +233,10 @@ class SettingsDialog(QDialog):
         self.calculator = QCheckBox("Work out totals and discounts with a calculator", pipeline_box)
         self.calculator.setChecked(p.calculator)
         self.calculator.setAccessibleName("Work out totals and discounts with a calculator")
-        self.calculator.setToolTip("For a question that asks for a total, a count times a price or a discount, the "
-                                   "writer model writes the calculation from the documents' figures and the app does "
-                                   "the arithmetic and shows it in the answer (one short model call).")
+        self.calculator.setToolTip("For a question that asks for a total or a change, or gives counts, quantities "
+                                   "or a sum of money, the writer model writes the calculation from the documents' "
+                                   "figures and the app does the arithmetic and shows it in the answer (one short "
+                                   "model call).")
         pipeline.addRow("", self.calculator)
         pipeline.addRow("Largest file to ingest", self.max_file_mb)
 

@@ -59,10 +59,18 @@ def test_a_copied_figure_a_trivial_step_or_none_is_no_calculation() -> None:
         assert check(written, QUESTION, [PRICES]) is None, written
 
 
-def test_the_calculator_is_asked_only_for_questions_of_amounts_counts_or_changes() -> None:
+def test_the_calculator_is_asked_only_for_questions_giving_figures_or_asking_for_a_total_or_change() -> None:
     assert wanted(QUESTION)
-    assert wanted("How much would an NHS nurse pay for membership?")
     assert wanted("By how much did the order backlog grow?")
+    assert wanted("How much would 2 kilos of red lentils cost?")  # a quantity to multiply
+    assert wanted("What would it cost to hire the helter skelter for a 6-hour event?")
+    assert wanted("My quote is £1,200. How much is the deposit?")  # a sum of money to take a share of
+    assert wanted("What do two adults and one child pay?")
+    # an amount alone is a lookup: the model only wrote calculations code discarded, or a wrong one
+    assert not wanted("What's the daily fee for a corner spot?")
+    assert not wanted("How many weeks of fully paid leave do non-birthing parents get?")
+    assert not wanted("What did it cost per night to board one cat?")  # a count of one multiplies nothing
+    assert not wanted("How much would an NHS nurse pay for membership?")
     assert not wanted("Who is the head chef at Ember & Oak?")
     assert not wanted("Is there a minimum height for the Explorer course?")  # yes/no: the passage's words
     assert not wanted("Which band was formed in 1994?")  # a year is no count

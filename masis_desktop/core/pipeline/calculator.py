@@ -74,19 +74,18 @@ class Working:
         return f"{self.shown} = {self.result}"
 
 
-# A question asking for an amount ("how much", "what would it cost"): the model then says whether it needs arithmetic.
-_AMOUNT = re.compile(r"\bhow\s+(?:much|many)\b|\b(?:cost|costs|pay|charge|charges|price|fee|fees|total)\b",
-                     re.IGNORECASE)
-
-
 def wanted(question: str) -> bool:
-    """Whether a question may need arithmetic: it asks for an amount, speaks of a total, a change or a difference, or
-    gives counts of things ("two pens", "for 12 people"; a year is no count). A yes/no question is answered with the
-    passage's words, never a sum. The model decides the rest (it may write none); this only spares the call."""
+    """Whether a question may need arithmetic: it speaks of a total, a change or a difference, gives counts or
+    quantities other than one ("two pens", "for 12 people", "2 kilos", "a 6-hour event"; a year or an age is no
+    count) or a sum of money. A question asking for an amount alone ("what's the daily fee?", "how many weeks of
+    leave?") is a lookup: asked there, the model wrote a calculation code then discarded (a few seconds a question)
+    or one that made the answer wrong. A yes/no question is answered with the passage's words, never a sum. The
+    model decides the rest (it may write none); this only spares the call."""
     if tx.is_polar(question):
         return False
-    counts = {c for c in thing_counts(question, units=False) if not 1000 <= c <= 2999}
-    return bool(_AMOUNT.search(question) or asks_computation(question) or counts)
+    counts = {c for c in thing_counts(question) if not 1000 <= c <= 2999} - {1.0}
+    sums = [q for q in tx.quantities(question) if q.kind == "currency"]  # "my quote is £1,200: what deposit?"
+    return bool(asks_computation(question) or counts or sums)
 
 
 def calculation_messages(question: str, context: Context) -> list[dict[str, str]]:
