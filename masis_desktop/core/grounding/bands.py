@@ -132,10 +132,9 @@ _TIME_DASH = re.compile(r"\s*(?:[-–—]|to|until|till)\s*", re.IGNORECASE)
 _TIME_SIDE = re.compile(r"\b(after|before)\s+$", re.IGNORECASE)
 
 
-# a weekday written as part of a calendar date ("from Monday 7 September", "Saturday, 14th November", "Fri Oct 3"):
-# it names one date, not a day something recurs on
-_DATED_DAY = re.compile(rf"\b{_DAY}(?:,\s*|\s+)(?:\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTH_NAMES})\b|"
-                        rf"(?:{_MONTH_NAMES})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?\b)", re.IGNORECASE)
+# a weekday written as part of a calendar date (``tx.DATE``: "from Monday 7 September", "Saturday, November 14"): it
+# names one date, not a day something recurs on
+_DATED_DAY = re.compile(rf"\b{_DAY}(?=(?:,\s*|\s+)(?:{tx.DATE.pattern}))", re.IGNORECASE)
 
 
 def undated(clause: str) -> str:

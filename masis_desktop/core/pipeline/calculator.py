@@ -84,7 +84,7 @@ def wanted(question: str) -> bool:
     if tx.is_polar(question):
         return False
     counts = {c for c in thing_counts(question) if not 1000 <= c <= 2999} - {1.0}
-    sums = [q for q in tx.quantities(question) if q.kind == "currency"]  # "my quote is £1,200: what deposit?"
+    sums = any(q.kind == "currency" for q in tx.quantities(question))  # "my quote is £1,200: what deposit?"
     return bool(asks_computation(question) or counts or sums)
 
 
