@@ -6,7 +6,8 @@ and legal texts (the licences Debian ships). ``make eval-data`` fetches what is 
 items; its first ``limit`` are a representative slice (each answer-mode item costs ~30 s on 2 cores). ``test2`` is
 a second test split of new questions (written blind, or HaluEval rows 3000-3999) for a final run once ``test`` has
 been read; ``test3`` (new blind questions, HaluEval rows 4000-4999) for the run after test2 is used up; ``test4``
-(new blind questions, HaluEval rows 1000-1999) for the run after test3.
+(new blind questions, HaluEval rows 1000-1499) for the run after test3; ``test5`` (new blind questions, HaluEval
+rows 1500-1999) for the run after test4.
 """
 
 from __future__ import annotations
@@ -52,6 +53,7 @@ SPLITS: dict[str, dict[str, Split]] = {
         "test2": Split("business", "test2", dataset=DATA / "business" / "test2.jsonl"),
         "test3": Split("business", "test3", dataset=DATA / "business" / "test3.jsonl"),
         "test4": Split("business", "test4", dataset=DATA / "business" / "test4.jsonl"),
+        "test5": Split("business", "test5", dataset=DATA / "business" / "test5.jsonl"),
     },
     "wikipedia": {
         "dev": Split("wikipedia", "dev", dataset=FETCHED / "halueval" / "dev.jsonl"),
@@ -59,6 +61,7 @@ SPLITS: dict[str, dict[str, Split]] = {
         "test2": Split("wikipedia", "test2", dataset=FETCHED / "halueval" / "test2.jsonl"),
         "test3": Split("wikipedia", "test3", dataset=FETCHED / "halueval" / "test3.jsonl"),
         "test4": Split("wikipedia", "test4", dataset=FETCHED / "halueval" / "test4.jsonl"),
+        "test5": Split("wikipedia", "test5", dataset=FETCHED / "halueval" / "test5.jsonl"),
     },
     "docs": {
         "dev": Split("docs", "dev", docs=FETCHED / "docs" / "dev", questions=DATA / "docs" / "dev.jsonl"),
@@ -66,6 +69,7 @@ SPLITS: dict[str, dict[str, Split]] = {
         "test2": Split("docs", "test2", docs=FETCHED / "docs" / "test", questions=DATA / "docs" / "test2.jsonl"),
         "test3": Split("docs", "test3", docs=FETCHED / "docs" / "test", questions=DATA / "docs" / "test3.jsonl"),
         "test4": Split("docs", "test4", docs=FETCHED / "docs" / "test", questions=DATA / "docs" / "test4.jsonl"),
+        "test5": Split("docs", "test5", docs=FETCHED / "docs" / "test", questions=DATA / "docs" / "test5.jsonl"),
     },
     "licenses": {
         "dev": Split("licenses", "dev", docs=FETCHED / "licenses", questions=DATA / "licenses" / "dev.jsonl"),
@@ -73,6 +77,7 @@ SPLITS: dict[str, dict[str, Split]] = {
         "test2": Split("licenses", "test2", docs=FETCHED / "licenses", questions=DATA / "licenses" / "test2.jsonl"),
         "test3": Split("licenses", "test3", docs=FETCHED / "licenses", questions=DATA / "licenses" / "test3.jsonl"),
         "test4": Split("licenses", "test4", docs=FETCHED / "licenses", questions=DATA / "licenses" / "test4.jsonl"),
+        "test5": Split("licenses", "test5", docs=FETCHED / "licenses", questions=DATA / "licenses" / "test5.jsonl"),
     },
 }
 

