@@ -1,11 +1,15 @@
-"""Calibrated relevance: P(chunk answers the query) from the dense cosine and lexical evidence.
+"""Calibrated relevance: P(chunk answers the query) on the labelled set, from the dense cosine and lexical evidence.
 
 MiniLM cosines of relevant passages are often 0.3-0.7, so the seed's ``MIN_SCORE_THRESHOLD`` (0.60, 0.55 on retry)
 cannot be applied to raw cosines without dropping most good evidence. Instead the Researcher's thresholds apply to
 ``relevance = sigmoid(w . features + b)``, a logistic regression fitted on a labelled set of queries and passages
-(``tests/data/retrieval/``), so 0.60 means "about 60 % of chunks scoring this are relevant".
+(``tests/data/retrieval/``), so on that set 0.60 means "about 60 % of chunks scoring this are relevant". On other
+kinds of documents the share differs widely (0-6 % between 0.6 and 0.9 in long manuals whose chunks share the
+question's words, all of them for multi-hop encyclopaedia questions; ``bench/relevance_filter.py``,
+docs/RETRIEVAL.md "Across genres"), and a refit on those genres' single-gold labels would filter out most
+answerable questions, so the fit stays and outside its set ``relevance`` is a score, not a probability.
 
-Features (all query-independent in scale, so one model fits every workspace):
+Features (all query-independent in scale, so one model applies to every workspace):
 - ``cos``: cosine of query and chunk embeddings (normalised MiniLM vectors).
 - ``coverage``: share of the query's content words (stemmed) found in the chunk's heading + text.
 - ``bm25``: FTS5 BM25 divided by the best score the query could reach in this workspace (see ``search.py``),
