@@ -155,6 +155,7 @@ def main() -> int:
         dataset = split.load()
         items = list(dataset.head(split.limit))  # type: ignore[attr-defined]
         rows = []
+        pairs: list[tuple[float, bool]] = []  # (relevance, holds a gold unit) of answerable questions' candidates
         features[split.genre] = []
         with open_corpus(dataset, settings, lambda m: print(m, file=sys.stderr)) as corpus:  # type: ignore[arg-type]
             for item in items:
@@ -162,8 +163,10 @@ def main() -> int:
                 hits = [c.hit() for c in candidates]
                 units = corpus.units(item, hits)
                 gold = set() if item.unanswerable else set(corpus.gold(item))
-                features[split.genre].append((item.unanswerable, [c.features for c in candidates],
-                                              [i < len(units) and units[i] in gold for i in range(len(hits))]))
+                labels = [i < len(units) and units[i] in gold for i in range(len(hits))]
+                features[split.genre].append((item.unanswerable, [c.features for c in candidates], labels))
+                if not item.unanswerable:
+                    pairs += zip([h.relevance for h in hits], labels, strict=True)
                 rows.append((item.unanswerable, [h.relevance for h in hits], units, gold, item.question,
                              [h.text for h in hits]))
         result: dict[str, dict[str, float]] = {}
@@ -182,8 +185,6 @@ def main() -> int:
                             "passages_kept": sum(kept_n) / max(1, len(kept_n)),
                             "unanswerable_nothing_kept": sum(silent) / max(1, len(silent)),
                             "answerable_nothing_kept": sum(starved) / max(1, len(starved))}
-        pairs = [(r, i < len(units) and units[i] in gold) for unanswerable, rel, units, gold, _, _ in rows
-                 if not unanswerable for i, r in enumerate(rel)]
         bands = reliability(pairs)
         table[split.genre] = {"policies": result, "reliability": bands}
         print(f"\n{split.genre} ({len(rows)} items)")
