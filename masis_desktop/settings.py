@@ -76,6 +76,9 @@ class RetrievalSettings(_Strict):
     # When passages exist but none reaches threshold_first, the writer restates the question in document words
     # once and the search is repeated (core/pipeline/researcher.py); off = the seed's rule with no model call.
     restate_when_filtered: bool = True
+    # When the restatement finds nothing either, the critic model reads the best 3 candidates and keeps one it reads
+    # as answering this exact question (core/pipeline/researcher.py ``admit_by_reading``); off = the seed's rule.
+    admit_by_reading: bool = True
     # Once a passage reaches the threshold, up to this many more of the top-ranked passages are kept when each covers
     # a word of the question no kept passage covers (a question that joins two documents names both; the second
     # scores low on its own). 0 = the seed's filter alone.

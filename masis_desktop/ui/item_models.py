@@ -342,7 +342,7 @@ class TraceTableModel(_TableModel):
 
 _DETAIL_KEYS = {
     "researcher": ("chunks", "filtered_out", "avg_score", "threshold_used", "augmented_query_used",
-                   "restated_query"),
+                   "restated_query", "read_below_threshold"),
     "synthesizer": ("citations", "answer_length", "context_compressed"),
     "critic": ("confidence", "hallucination", "invalid_citations", "uncited_claims", "unsupported_claims"),
     "evaluator": ("overall_score", "faithfulness", "relevance", "completeness"),
@@ -362,6 +362,11 @@ def trace_details(row: dict[str, Any]) -> str:
         if key not in row or row[key] is None:
             continue
         value = row[key]
+        if key == "read_below_threshold":  # candidates the critic model read when none reached the threshold
+            if value:
+                kept = sum(1 for read in value if read.get("kept"))
+                parts.append(f"read by the critic model {len(value)}, kept {kept}")
+            continue
         if isinstance(value, float):
             value = f"{value:.2f}"
         elif isinstance(value, (list, tuple)):

@@ -211,6 +211,13 @@ class SettingsDialog(QDialog):
         self.restate.setToolTip("One short call to the writer model (a second or two on a laptop CPU) before saying "
                                 "that nothing in the workspace is relevant.")
         retrieval.addWidget(self.restate, 2, 0, 1, 5)
+        self.admit = QCheckBox("When still nothing is relevant enough, let the critic model read the closest "
+                               "passages", retrieval_box)
+        self.admit.setChecked(r.admit_by_reading)
+        self.admit.setAccessibleName("Let the critic model read the closest passages when nothing is relevant enough")
+        self.admit.setToolTip("The critic model reads the three closest passages (a few seconds) and keeps one it "
+                              "reads as answering the question; the answer is then written and checked as usual.")
+        retrieval.addWidget(self.admit, 3, 0, 1, 5)
 
         pipeline_box = QGroupBox("Self-correction", self)
         pipeline = QFormLayout(pipeline_box)
@@ -291,6 +298,7 @@ class SettingsDialog(QDialog):
         self.threshold_first.setValue(d.retrieval.threshold_first)
         self.threshold_retry.setValue(d.retrieval.threshold_retry)
         self.restate.setChecked(d.retrieval.restate_when_filtered)
+        self.admit.setChecked(d.retrieval.admit_by_reading)
         self.max_retries.setValue(d.pipeline.max_retries)
         self.low_conf.setValue(d.pipeline.low_conf_threshold)
         self.strictness.setCurrentIndex(1)
@@ -314,6 +322,7 @@ class SettingsDialog(QDialog):
         s.retrieval.threshold_first = round(self.threshold_first.value(), 4)
         s.retrieval.threshold_retry = round(self.threshold_retry.value(), 4)
         s.retrieval.restate_when_filtered = self.restate.isChecked()
+        s.retrieval.admit_by_reading = self.admit.isChecked()
         s.pipeline.max_retries = self.max_retries.value()
         s.pipeline.low_conf_threshold = round(self.low_conf.value(), 4)
         s.pipeline.strictness = self.strictness.currentData()

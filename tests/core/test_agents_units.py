@@ -9,7 +9,14 @@ from masis_desktop.core.checks.audit import audit_answer
 from masis_desktop.core.grounding.evidence import REMOVED, build_context, sanitize
 from masis_desktop.core.llm.doubles import ScriptedLLM
 from masis_desktop.core.pipeline import evaluator, supervisor
-from masis_desktop.core.pipeline.researcher import RESTATE_PROMPT, augmented_query, research, restate
+from masis_desktop.core.pipeline.researcher import (
+    ADMIT_MIN,
+    ADMIT_TOP,
+    RESTATE_PROMPT,
+    augmented_query,
+    research,
+    restate,
+)
 from masis_desktop.core.pipeline.synthesizer import (
     attach_citations,
     clean_draft,
@@ -17,7 +24,7 @@ from masis_desktop.core.pipeline.synthesizer import (
     problems_from,
     repair_citations,
 )
-from masis_desktop.core.schemas import CritiqueIssue, CritiqueReport, IssueType, RunState
+from masis_desktop.core.schemas import CritiqueIssue, CritiqueReport, IssueType, RunState, SearchHit
 from masis_desktop.settings import RetrievalSettings
 from tests.core.pipeline_support import FixedRetriever, hit
 
@@ -365,6 +372,37 @@ def test_research_restates_only_on_a_first_pass_with_candidates_and_none_kept() 
     assert [h.chunk_id for h in first.kept] == ["c2"] and {h.chunk_id for h in first.candidates} == {"c1", "c2"}
     assert [h.relevance for h in first.candidates if h.chunk_id == "c1"] == [0.3]  # the better score stays
     assert first.entry(0)["restated_query"] == "formal words" and first.filtered_out == 1
+
+
+def test_research_reads_the_best_candidates_only_when_the_restatement_found_nothing_either() -> None:
+    read: list[str] = []
+    readings = {"c1": ADMIT_MIN - 0.01, "c2": ADMIT_MIN, "c3": 0.9, "c4": 0.99}
+
+    def reader(q: str, h: SearchHit) -> float | None:
+        read.append(h.chunk_id)
+        return readings[h.chunk_id]
+
+    cfg = RetrievalSettings()
+    passing = FixedRetriever([hit("c1", "a", 0.7)])
+    assert research("q", passing, cfg, iteration=0, reader=reader).read == []
+    assert research("q", FixedRetriever([]), cfg, iteration=0, reader=reader).read == []
+    low = FixedRetriever([hit("c4", "d", 0.1), hit("c1", "a", 0.5), hit("c3", "c", 0.2), hit("c2", "b", 0.4)])
+    assert research("q", low, cfg, iteration=1, reader=reader).kept == []  # a retry keeps the seed's threshold
+    assert read == []
+    restated = research("q", FixedRetriever([hit("c1", "a", 0.3)], by_query={"formal": [hit("c2", "b", 0.65)]}),
+                        cfg, iteration=0, restater=lambda q: "formal", reader=reader)
+    assert [h.chunk_id for h in restated.kept] == ["c2"] and read == []  # the restatement found it: nothing read
+    first = research("q", low, cfg, iteration=0, restater=lambda q: None, reader=reader)
+    assert ADMIT_TOP == 3 and read == ["c1", "c2", "c3"]  # the three best by relevance; c4 (0.1) is not read
+    assert [h.chunk_id for h in first.kept] == ["c3", "c2"]  # at or above ADMIT_MIN, most likely first
+    assert [(r["chunk"], r["kept"]) for r in first.entry(0)["read_below_threshold"]] == [
+        ("c1", False), ("c2", True), ("c3", True)]
+
+
+def test_a_failed_reading_keeps_nothing() -> None:
+    low = FixedRetriever([hit("c1", "a", 0.5)])
+    found = research("q", low, RetrievalSettings(), iteration=0, reader=lambda q, h: None)
+    assert found.kept == [] and found.read[0]["p_yes"] is None and not found.read[0]["kept"]
 
 
 def test_a_bracketed_code_opening_a_line_is_the_writer_s_source_label() -> None:

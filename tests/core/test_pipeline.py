@@ -186,14 +186,21 @@ def test_zero_results_escalates_at_once_without_any_model_call() -> None:
     assert r["answer"] and r["confidence"] == 0.0 and r["evidence"] == [] and r["critique"] is None
 
 
-def test_all_filtered_escalates_with_rephrase_after_one_restatement() -> None:
+NOT_READ_AS_ANSWERING = [-3.0, -3.0, -0.1, -0.1]  # log P of yes, Yes, no, No: P(yes) 0.05
+READ_AS_ANSWERING = [-0.1, -0.1, -3.0, -3.0]  # P(yes) 0.95
+
+
+def test_all_filtered_escalates_with_rephrase_after_one_restatement_and_a_reading() -> None:
     s = Scripted()
     s.synth.enqueue("request timeout setting")
+    s.judge.enqueue(NOT_READ_AS_ANSWERING, NOT_READ_AS_ANSWERING)
     retriever = FixedRetriever([hit("c1", "Timeout: 60 seconds.", 0.599), hit("c2", "Other.", 0.2)])
     out = run(Q, retriever, s)
     r = out.response
-    # one short writer call restates the question; it finds nothing better, so no answer is written or audited
-    assert [c.kind for c in s.synth.calls] == ["complete"] and s.judge.calls == []
+    # one short writer call restates the question and the critic model reads the two candidates; neither answers,
+    # so no answer is written or audited
+    assert [c.kind for c in s.synth.calls] == ["complete"] and [c.kind for c in s.judge.calls] == ["score", "score"]
+    assert Q in s.judge.calls[0].messages[-1]["content"]  # read against the user's own question
     assert s.synth.calls[0].messages[-1]["content"] == Q
     assert [q for q, _ in retriever.queries] == [Q, "request timeout setting"]
     entry = out.entries("researcher")[0]
@@ -201,26 +208,51 @@ def test_all_filtered_escalates_with_rephrase_after_one_restatement() -> None:
     assert out.nodes() == ["researcher", "supervisor", "evaluator"]
     assert "rephrase" in r["clarification_question"] and "0.60" in r["clarification_question"]
     assert r["evaluation"]["model_status"] == "skipped"
-    assert [c["node"] for c in r["metrics"]["llm_calls"]] == ["researcher"]
+    assert [c["node"] for c in r["metrics"]["llm_calls"]] == ["researcher"] * 3
+    assert [x["kept"] for x in entry["read_below_threshold"]] == [False, False]
 
 
-def test_all_filtered_without_restatement_makes_no_model_call() -> None:
+def test_a_passage_the_critic_model_reads_as_answering_is_kept_below_the_threshold() -> None:
+    s = Scripted()
+    s.synth.enqueue("request timeout setting", GOOD)
+    s.judge.enqueue(READ_AS_ANSWERING, NOT_READ_AS_ANSWERING, audit(0.9), score())
+    retriever = FixedRetriever([hit("c1", "Timeout: 60 seconds.", 0.45), hit("c2", "Other.", 0.2)])
+    out = run(Q, retriever, s)
+    entry = out.entries("researcher")[0]
+    assert [(x["chunk"], x["kept"]) for x in entry["read_below_threshold"]] == [("c1", True), ("c2", False)]
+    assert entry["chunks"] == 1 and out.response["answer"] == GOOD and out.response["status"] == "success"
+
+
+def test_reading_switched_off_keeps_the_seed_s_zero_results_rule() -> None:
+    s = Scripted()
+    settings = Settings()
+    settings.retrieval.admit_by_reading = False
+    s.synth.enqueue("request timeout setting")
+    r = run(Q, FixedRetriever([hit("c1", "Timeout: 60 seconds.", 0.45)]), s, settings=settings).response
+    assert s.judge.calls == [] and r["metrics"]["hitl_variant"] == "zero_results"
+    assert r["trace"][0]["read_below_threshold"] == []
+
+
+def test_all_filtered_without_restatement_or_reading_makes_no_model_call() -> None:
     s = Scripted()
     settings = Settings()
     settings.retrieval.restate_when_filtered = False
+    settings.retrieval.admit_by_reading = False
     retriever = FixedRetriever([hit("c1", "Timeout: 60 seconds.", 0.599), hit("c2", "Other.", 0.2)])
     r = run(Q, retriever, s, settings=settings).response
     assert s.calls() == 0 and r["metrics"]["hitl_variant"] == "zero_results"
     assert r["trace"][0]["restated_query"] is None
 
 
-def test_a_failed_restatement_changes_nothing() -> None:
+def test_a_failed_restatement_or_reading_changes_nothing() -> None:
     s = Scripted()
     s.synth.enqueue(RuntimeError("model crashed"))
     retriever = FixedRetriever([hit("c1", "Timeout: 60 seconds.", 0.599)])
+    s.judge.enqueue(RuntimeError("model crashed"))
     r = run(Q, retriever, s).response
     assert r["metrics"]["hitl_variant"] == "zero_results" and "rephrase" in r["clarification_question"]
     assert r["metrics"]["restate_error"] == "RuntimeError: model crashed" and r["metrics"]["llm_calls"] == []
+    assert r["metrics"]["admission_error"] == "RuntimeError: model crashed"
     assert r["trace"][0]["restated_query"] is None
 
 

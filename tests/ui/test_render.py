@@ -74,3 +74,13 @@ def test_the_quality_panel_and_the_trace_name_the_checks(qapp: Any) -> None:
     entry = {"node": "critic", "confidence": 0.4, "fired_checks": ["facts.number", "model.verify"]}
     assert trace_details(entry).endswith("flagged by: facts.number, model.verify")
     assert "flagged by" not in trace_details({"node": "critic", "confidence": 0.9})
+
+
+def test_the_trace_says_how_many_passages_the_critic_model_read_and_kept(qapp: Any) -> None:
+    from masis_desktop.ui.item_models import trace_details
+
+    read = [{"chunk": "c4", "relevance": 0.41, "p_yes": 0.71, "kept": True},
+            {"chunk": "c9", "relevance": 0.22, "p_yes": 0.3, "kept": False}]
+    assert "read by the critic model 2, kept 1" in trace_details(
+        {"node": "researcher", "chunks": 1, "read_below_threshold": read})
+    assert "read by" not in trace_details({"node": "researcher", "chunks": 3, "read_below_threshold": []})

@@ -30,6 +30,8 @@ def test_settings_persist_across_restarts(qtbot: Any, tiny_model_path: Path, tmp
     dialog.threshold_first.setValue(0.7)
     assert dialog.restate.isChecked()
     dialog.restate.setChecked(False)
+    assert dialog.admit.isChecked()
+    dialog.admit.setChecked(False)
     assert dialog.calculator.isChecked()
     dialog.calculator.setChecked(False)
     dialog.low_conf.setValue(0.7)
@@ -53,7 +55,8 @@ def test_settings_persist_across_restarts(qtbot: Any, tiny_model_path: Path, tmp
     assert saved.models.n_threads == 3 and saved.models.n_ctx == 8192
     assert saved.pipeline.max_retries == 1 and saved.pipeline.strictness == "strict"
     assert saved.retrieval.threshold_first == 0.7 and saved.pipeline.low_conf_threshold == 0.7
-    assert saved.retrieval.restate_when_filtered is False and saved.pipeline.calculator is False
+    assert saved.retrieval.restate_when_filtered is False and saved.retrieval.admit_by_reading is False
+    assert saved.pipeline.calculator is False
     assert saved.models.overrides["critic"].sha256 == picker.override.sha256
     assert "synthesizer" not in saved.models.overrides
     # The offscreen test screen is 800x800 and the window needs ~830 px, so Qt keeps the restored width at its
@@ -70,7 +73,7 @@ def test_settings_persist_across_restarts(qtbot: Any, tiny_model_path: Path, tmp
     assert reopened.threads.value() == 3
     assert reopened.n_ctx.currentData() == 8192
     assert reopened.max_retries.value() == 1
-    assert not reopened.restate.isChecked() and not reopened.calculator.isChecked()
+    assert not reopened.restate.isChecked() and not reopened.admit.isChecked() and not reopened.calculator.isChecked()
     assert reopened.strictness.currentData() == "strict"
     assert reopened.pickers["critic"].field.text() == str(tiny_model_path.resolve())
     reopened.reject()
@@ -85,9 +88,11 @@ def test_cancelled_dialog_changes_nothing(qtbot: Any) -> None:
     dialog = window.open_settings()
     dialog.max_retries.setValue(7)
     dialog.restate.setChecked(False)
+    dialog.admit.setChecked(False)
     dialog.calculator.setChecked(False)
     dialog.restore_defaults()
     assert dialog.max_retries.value() == 2 and dialog.restate.isChecked() and dialog.calculator.isChecked()
+    assert dialog.admit.isChecked()
     dialog.reject()
 
 

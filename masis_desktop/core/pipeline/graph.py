@@ -86,6 +86,25 @@ def _restater(r: Run) -> researcher.Restater:
     return restate
 
 
+def _reader(r: Run) -> researcher.Reader:
+    def read(question: str, hit: SearchHit) -> float | None:
+        """The critic model's P(yes) that the passage answers the user's own question; a failed call keeps nothing
+        (the seed's zero-results rule stands)."""
+        from masis_desktop.core.checks.model.answerable import passage_p_yes
+
+        try:
+            p = passage_p_yes(r.state.user_query, hit.text, r.models.critic, r.cancel)
+        except CancelledError:
+            raise
+        except Exception as exc:
+            r.extra_metrics["admission_error"] = f"{type(exc).__name__}: {exc}"[:200]
+            return None
+        r.llm_calls.append(llm_stats(r.models.critic, "researcher", 0))
+        return p
+
+    return read
+
+
 @dataclass
 class Research:
     """Search the workspace (critique-aware on a retry), then ask the Supervisor whether there is anything to write
@@ -102,8 +121,10 @@ class Research:
             cited = {cid for c in previous.audit.audit.claims for cid in c.citations}
             keep = [h for h in previous.context.hits if h.chunk_id in cited]
         restater = _restater(r) if r.settings.retrieval.restate_when_filtered else None
+        reader = _reader(r) if r.settings.retrieval.admit_by_reading else None
         found = researcher.research(r.search_query, r.workspace, r.settings.retrieval, iteration=it,
-                                    critique=r.state.critique if it else None, keep=keep, restater=restater)
+                                    critique=r.state.critique if it else None, keep=keep, restater=restater,
+                                    reader=reader)
         if found.restated:  # later searches (retries) start from the words that found the evidence
             r.search_query = found.restated
         hits = found.kept

@@ -19,6 +19,15 @@ A question that names a document by its file name ("... under the Apache License
 kept passage comes from it (``named_companion``): a neighbouring document's passage often scores higher (another
 licence's clause in the same words), and without the named one the writer can only answer from the neighbour.
 
+When the restatement finds nothing either, the critic model reads the best few candidates (``ADMIT_TOP``) and a
+passage it reads as stating the answer to this exact question (P(yes) >= ``ADMIT_MIN``, the prompt of
+``model.answerable``) is kept: the issue's "relevance threshold per query". The calibrated relevance is a
+probability only on the set it was fitted on (docs/RETRIEVAL.md): a multi-hop question names an entity from a
+second passage and its gold passage scores 0.1-0.5, so one global threshold refused a sixth of the answerable
+multi-hop questions before any writer ran. The reading is the question's own test of its best passages; the
+writer and the whole audit still follow, and a passage read as not answering leaves the seed's zero-results rule
+as it was (``retrieval.admit_by_reading``).
+
 It reports what it found; the Supervisor turns "nothing found" and "nothing good enough" into the two distinct HITL
 messages.
 """
@@ -42,6 +51,10 @@ RESTATE_MAX_TOKENS = 40
 RESTATE_PROMPT = ("Rewrite the user's question as a short search query in the formal words a price list, policy or "
                   "contact sheet would use. Keep every name, code, year and number. Output only the query.")
 Restater = Callable[[str], "str | None"]
+# How the critic model reads one passage for a question: P(yes) that it states the answer, None when the call failed.
+Reader = Callable[[str, SearchHit], "float | None"]
+ADMIT_TOP = 3  # candidates read when nothing reaches the threshold (about 1-3 s each on 2 cores)
+ADMIT_MIN = 0.55  # P(yes) at which a read passage is kept (dev: docs/EVALUATION.md)
 
 
 @dataclass
@@ -56,6 +69,7 @@ class Research:
     duration_ms: float = 0.0
     restated: str | None = None  # the query in the documents' words, when the question's own found nothing
     named: list[str] = field(default_factory=list)  # chunks kept below the threshold: the named document's best
+    read: list[dict[str, Any]] = field(default_factory=list)  # candidates the critic model read, with its P(yes)
 
     @property
     def filtered_out(self) -> int:
@@ -77,6 +91,7 @@ class Research:
             "pinned_from_previous_draft": self.pinned,
             "restated_query": self.restated,
             "named_document_chunks": self.named,
+            "read_below_threshold": self.read,
             "duration_ms": round(self.duration_ms, 1),
         }
 
@@ -154,10 +169,11 @@ def named_companion(question: str, kept: list[SearchHit], candidates: list[Searc
 
 def research(question: str, retriever: Retriever, settings: RetrievalSettings, *, iteration: int,
              critique: CritiqueReport | None = None, keep: list[SearchHit] | None = None,
-             restater: Restater | None = None) -> Research:
+             restater: Restater | None = None, reader: Reader | None = None) -> Research:
     """Search, filter by calibrated relevance, and (on retry) keep the chunks in ``keep``.
 
-    ``restater`` is asked only on the first pass, only when there were candidates and none passed the threshold.
+    ``restater`` is asked only on the first pass, only when there were candidates and none passed the threshold;
+    ``reader`` likewise, after the restatement, on the best ``ADMIT_TOP`` candidates (``admit_by_reading``).
     """
     start = time.perf_counter()
     retry = iteration > 0
@@ -181,6 +197,9 @@ def research(question: str, retriever: Retriever, settings: RetrievalSettings, *
                     by_id[hit.chunk_id] = hit
             candidates = list(by_id.values())
             kept = sorted((h for h in candidates if h.relevance >= threshold), key=lambda h: -h.relevance)
+    read: list[dict[str, Any]] = []
+    if not retry and not kept and candidates and reader is not None:
+        kept, read = admit_by_reading(question, candidates, reader)
     if kept and settings.companions:
         kept += companions(question, kept, candidates, settings.companions)
     named = named_companion(question, kept, candidates)
@@ -194,4 +213,22 @@ def research(question: str, retriever: Retriever, settings: RetrievalSettings, *
                 have.add(hit.chunk_id)
                 pinned.append(hit.chunk_id)
     return Research(query, query != question, k, threshold, candidates, kept, pinned,
-                    (time.perf_counter() - start) * 1000, restated, [h.chunk_id for h in named])
+                    (time.perf_counter() - start) * 1000, restated, [h.chunk_id for h in named], read)
+
+
+def admit_by_reading(question: str, candidates: list[SearchHit], reader: Reader,
+                     ) -> tuple[list[SearchHit], list[dict[str, Any]]]:
+    """The best-ranked candidates the reader reads as answering the question, most likely first, and what it read.
+
+    Only the user's own question is read against (not a restatement): the reading asks whether a passage answers
+    what was asked."""
+    ranked = sorted(candidates, key=lambda h: -h.relevance)[:ADMIT_TOP]
+    read: list[dict[str, Any]] = []
+    admitted: list[tuple[float, SearchHit]] = []
+    for hit in ranked:
+        p = reader(question, hit)
+        read.append({"chunk": hit.chunk_id, "relevance": round(hit.relevance, 3),
+                     "p_yes": None if p is None else round(p, 3), "kept": p is not None and p >= ADMIT_MIN})
+        if p is not None and p >= ADMIT_MIN:
+            admitted.append((p, hit))
+    return [hit for _, hit in sorted(admitted, key=lambda a: -a[0])], read

@@ -93,6 +93,12 @@ def p_yes(scores: list[float]) -> float:
     return yes / (yes + no) if yes + no > 0 else 0.5
 
 
+def passage_p_yes(question: str, passage: str, llm: LLM, cancel: CancelToken | None = None) -> float:
+    """The critic model's probability that ``passage`` states the answer to ``question`` (one prefill, one decode
+    step per continuation, no sampling); raises what the model raises."""
+    return p_yes(llm.score(answerable_messages(question, passage), "", [*_YES, *_NO], cancel=cancel, keep_cache=True))
+
+
 def check_answerable(question: str, code: CodeAudit, context: Context, llm: LLM, cancel: CancelToken | None = None,
                      *, iteration: int = 0) -> Answerability | None:
     """Ask the critic model whether the cited passages answer the question; None when there is nothing to ask (no
@@ -107,9 +113,7 @@ def check_answerable(question: str, code: CodeAudit, context: Context, llm: LLM,
     if not missing:
         return None
     try:
-        scores = llm.score(answerable_messages(question, " ".join(chunks)), "", [*_YES, *_NO], cancel=cancel,
-                           keep_cache=True)
-        result = Answerability(ids, missing, p_yes(scores))
+        result = Answerability(ids, missing, passage_p_yes(question, " ".join(chunks), llm, cancel))
     except CancelledError:
         raise
     except Exception as exc:  # a failed check changes nothing: the code verdict stands
