@@ -144,8 +144,8 @@ def test_models_use_refuses_what_is_not_a_gguf_file(tmp_path: Path) -> None:
 
 def test_a_workspace_answers_only_from_itself(tmp_path: Path, encoder) -> None:  # type: ignore[no-untyped-def]
     """Ask in "alpha" about what only "beta" holds: zero passages, no answer written (only the question's
-    restatement for a second search), nothing of beta in the response; ask in "beta": beta's chunks only; each
-    history holds its own run only."""
+    restatement for a second search and the critic model's reading of alpha's closest passage), nothing of beta in
+    the response; ask in "beta": beta's chunks only; each history holds its own run only."""
     for name, text in (("alpha", "Project Falcon launches its satellite in June from Andøya."),
                        ("beta", "Project Heron launches its satellite in October from Kiruna.")):
         folder = tmp_path / name
@@ -155,11 +155,12 @@ def test_a_workspace_answers_only_from_itself(tmp_path: Path, encoder) -> None: 
         with Workspace.open(name, Settings(), encoder) as ws:
             list(ws.ingest([folder]))
     question = "When and from where does Project Heron launch its satellite?"
-    restater, nothing = ScriptedLLM("restater").enqueue("Project Heron satellite launch date and site"), \
-        ScriptedLLM("must-not-be-called")
+    restater = ScriptedLLM("restater").enqueue("Project Heron satellite launch date and site")
+    reader = ScriptedLLM("reader").enqueue([-3.0, -3.0, -0.1, -0.1])  # log P of yes, Yes, no, No: not answered
     with Workspace.open("alpha", Settings(), encoder) as ws:
-        r_alpha = run_to_end(ask(question, workspace=ws, models=Models(restater, nothing, nothing))).response
-    assert [c.kind for c in restater.calls] == ["complete"] and nothing.calls == [] and r_alpha["evidence"] == []
+        r_alpha = run_to_end(ask(question, workspace=ws, models=Models(restater, reader, reader))).response
+    assert [c.kind for c in restater.calls] == ["complete"] and [c.kind for c in reader.calls] == ["score"]
+    assert "Falcon" in reader.calls[0].messages[-1]["content"] and r_alpha["evidence"] == []
     assert r_alpha["status"] == "needs_clarification" and "Kiruna" not in json.dumps(r_alpha)
     writer, judge = ScriptedLLM("w"), ScriptedLLM("j")
     with Workspace.open("beta", Settings(), encoder) as ws:
