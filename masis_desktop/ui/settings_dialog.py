@@ -204,19 +204,17 @@ class SettingsDialog(QDialog):
         retrieval.addWidget(self.threshold_first, 1, 2)
         retrieval.addWidget(QLabel("retry", retrieval_box), 1, 3)
         retrieval.addWidget(self.threshold_retry, 1, 4)
-        self.restate = QCheckBox("When nothing is relevant enough, restate the question in the documents' words "
-                                 "and search once more", retrieval_box)
-        self.restate.setChecked(r.restate_when_filtered)
-        self.restate.setAccessibleName("Restate the question when nothing is relevant enough")
-        self.restate.setToolTip("One short call to the writer model (a second or two on a laptop CPU) before saying "
-                                "that nothing in the workspace is relevant.")
+        self.restate = self._check(
+            retrieval_box, "When nothing is relevant enough, restate the question in the documents' words and "
+            "search once more", r.restate_when_filtered, "Restate the question when nothing is relevant enough",
+            "One short call to the writer model (a second or two on a laptop CPU) before saying that nothing in the "
+            "workspace is relevant.")
         retrieval.addWidget(self.restate, 2, 0, 1, 5)
-        self.admit = QCheckBox("When still nothing is relevant enough, let the critic model read the closest "
-                               "passages", retrieval_box)
-        self.admit.setChecked(r.admit_by_reading)
-        self.admit.setAccessibleName("Let the critic model read the closest passages when nothing is relevant enough")
-        self.admit.setToolTip("The critic model reads the three closest passages (a few seconds) and keeps one it "
-                              "reads as answering the question; the answer is then written and checked as usual.")
+        self.admit = self._check(
+            retrieval_box, "When still nothing is relevant enough, let the critic model read the closest passages",
+            r.admit_by_reading, "Let the critic model read the closest passages when nothing is relevant enough",
+            "The critic model reads the three closest passages (a few seconds) and keeps one it reads as answering "
+            "the question; the answer is then written and checked as usual.")
         retrieval.addWidget(self.admit, 3, 0, 1, 5)
 
         pipeline_box = QGroupBox("Self-correction", self)
@@ -237,13 +235,12 @@ class SettingsDialog(QDialog):
         pipeline.addRow("Maximum retries", self.max_retries)
         pipeline.addRow("Accept answers from confidence", self.low_conf)
         pipeline.addRow("Critic strictness", self.strictness)
-        self.calculator = QCheckBox("Work out totals and discounts with a calculator", pipeline_box)
-        self.calculator.setChecked(p.calculator)
-        self.calculator.setAccessibleName("Work out totals and discounts with a calculator")
-        self.calculator.setToolTip("For a question that asks for a total or a change, or gives counts, quantities "
-                                   "or a sum of money, the writer model writes the calculation from the documents' "
-                                   "figures and the app does the arithmetic and shows it in the answer (one short "
-                                   "model call).")
+        self.calculator = self._check(
+            pipeline_box, "Work out totals and discounts with a calculator", p.calculator,
+            "Work out totals and discounts with a calculator",
+            "For a question that asks for a total or a change, or gives counts, quantities or a sum of money, the "
+            "writer model writes the calculation from the documents' figures and the app does the arithmetic and "
+            "shows it in the answer (one short model call).")
         pipeline.addRow("", self.calculator)
         pipeline.addRow("Largest file to ingest", self.max_file_mb)
 
@@ -277,6 +274,13 @@ class SettingsDialog(QDialog):
         box.setValue(value)
         box.setAccessibleName(name)
         box.setToolTip(name)
+        return box
+
+    def _check(self, parent: QWidget, text: str, checked: bool, name: str, tip: str) -> QCheckBox:
+        box = QCheckBox(text, parent)
+        box.setChecked(checked)
+        box.setAccessibleName(name)
+        box.setToolTip(tip)
         return box
 
     def _dspin(self, value: float, name: str) -> QDoubleSpinBox:

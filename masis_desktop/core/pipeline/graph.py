@@ -15,12 +15,13 @@ for cancellation before every stage.
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from masis_desktop.core.events import AskEvent, NodeFinished, StageStarted, TokenStreamed
 from masis_desktop.core.grounding.evidence import Context, build_context
+from masis_desktop.core.llm.protocol import LLM
 from masis_desktop.core.llm.stats import llm_stats
 from masis_desktop.core.pipeline import (
     calculator,
@@ -38,6 +39,7 @@ from masis_desktop.core.schemas import SearchHit
 from masis_desktop.errors import CancelledError
 
 Step = Generator[AskEvent, None, "Node"]
+T = TypeVar("T")
 
 
 def finish(r: Run, node: str, entry: dict[str, Any]) -> NodeFinished:
@@ -70,39 +72,35 @@ def _grammar(r: Run, context: Context) -> str | None:
     return cite_grammar.citation_grammar(context.ids) if r.settings.pipeline.cite_grammar and context.ids else None
 
 
-def _restater(r: Run) -> researcher.Restater:
-    def restate(question: str) -> str | None:
-        """A failed restatement changes nothing: the run escalates as the seed's zero-results rule says."""
-        try:
-            restated = researcher.restate(question, r.models.synthesizer, cancel=r.cancel)
-        except CancelledError:
-            raise
-        except Exception as exc:
-            r.extra_metrics["restate_error"] = f"{type(exc).__name__}: {exc}"[:200]
-            return None
-        r.llm_calls.append(llm_stats(r.models.synthesizer, "researcher", 0))
-        return restated
+def _researcher_call(r: Run, llm: LLM, error_key: str, call: Callable[[], T]) -> T | None:
+    """A model call of the Researcher whose failure changes nothing (the seed's zero-results rule then stands): the
+    error goes to ``metrics[error_key]``, the call's stats to the run's LLM calls."""
+    try:
+        value = call()
+    except CancelledError:
+        raise
+    except Exception as exc:
+        r.extra_metrics[error_key] = f"{type(exc).__name__}: {exc}"[:200]
+        return None
+    r.llm_calls.append(llm_stats(llm, "researcher", 0))
+    return value
 
-    return restate
+
+def _restater(r: Run) -> researcher.Restater:
+    llm = r.models.synthesizer
+    return lambda question: _researcher_call(
+        r, llm, "restate_error", lambda: researcher.restate(question, llm, cancel=r.cancel))
 
 
 def _reader(r: Run) -> researcher.Reader:
-    def read(question: str, hit: SearchHit) -> float | None:
-        """The critic model's P(yes) that the passage answers the user's own question; a failed call keeps nothing
-        (the seed's zero-results rule stands)."""
-        from masis_desktop.core.checks.model.answerable import passage_p_yes
+    """The critic model's P(yes) that a passage answers the question. The readings follow one another under one
+    system message and nothing cached before them is needed after them, so they keep the cache as they leave it
+    (the second and third reuse the first's system-message prefix)."""
+    from masis_desktop.core.checks.model.answerable import passage_p_yes
 
-        try:
-            p = passage_p_yes(r.state.user_query, hit.text, r.models.critic, r.cancel)
-        except CancelledError:
-            raise
-        except Exception as exc:
-            r.extra_metrics["admission_error"] = f"{type(exc).__name__}: {exc}"[:200]
-            return None
-        r.llm_calls.append(llm_stats(r.models.critic, "researcher", 0))
-        return p
-
-    return read
+    llm = r.models.critic
+    return lambda question, hit: _researcher_call(
+        r, llm, "admission_error", lambda: passage_p_yes(question, hit.text, llm, r.cancel, keep_cache=False))
 
 
 @dataclass

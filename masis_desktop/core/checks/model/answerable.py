@@ -93,10 +93,13 @@ def p_yes(scores: list[float]) -> float:
     return yes / (yes + no) if yes + no > 0 else 0.5
 
 
-def passage_p_yes(question: str, passage: str, llm: LLM, cancel: CancelToken | None = None) -> float:
+def passage_p_yes(question: str, passage: str, llm: LLM, cancel: CancelToken | None = None, *,
+                  keep_cache: bool = True) -> float:
     """The critic model's probability that ``passage`` states the answer to ``question`` (one prefill, one decode
-    step per continuation, no sampling); raises what the model raises."""
-    return p_yes(llm.score(answerable_messages(question, passage), "", [*_YES, *_NO], cancel=cancel, keep_cache=True))
+    step per continuation, no sampling); raises what the model raises. ``keep_cache``: restore the prompt cached
+    before the call (the audit's evidence prefix, which the evaluator reuses)."""
+    return p_yes(llm.score(answerable_messages(question, passage), "", [*_YES, *_NO], cancel=cancel,
+                           keep_cache=keep_cache))
 
 
 def check_answerable(question: str, code: CodeAudit, context: Context, llm: LLM, cancel: CancelToken | None = None,
