@@ -15,7 +15,7 @@ from masis_desktop.core.checks.findings import FACT_FACTOR, Finding, cite_ids
 from masis_desktop.core.checks.focus import unasked_names
 from masis_desktop.core.grounding import band_fit
 from masis_desktop.core.grounding.arithmetic import computes, derivations
-from masis_desktop.core.grounding.claims import Source, clause_around, quantity_in, same_value
+from masis_desktop.core.grounding.claims import Source, clause_around, quantity_in, same_value, title_states
 from masis_desktop.core.grounding.counts import question_counts, thing_counts
 from masis_desktop.core.schemas import IssueType
 
@@ -214,6 +214,9 @@ def fact_findings(claim: str, cited: list[Source], evidence: list[Source], *, qu
             continue  # "7 players at £8 each": the question's "Our new team has 7 players"
         if question and _worked_count(claim, q, question):
             continue  # "2 × £12.40 + £5.50": the question's "two large cod and chips"
+        if question and any(a.unit is None and a.value == q.value for a in tx.quantities(question)) and any(
+                title_states(q, claim, s) for s in cited):
+            continue  # the question's "GFDL 1.3" restated, which the cited passage's title (file GFDL-1.3) writes
         if question and q.unit and q.kind not in ("currency", "clock") and any(
                 a.unit == q.unit and tx.same_quantity(q, a) for a in tx.quantities(question)):
             continue  # "£20 for 40 minutes of glider hire": the question's "40 minutes of flying"

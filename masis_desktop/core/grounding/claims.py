@@ -44,6 +44,9 @@ class Source:
     head: str = ""  # heading, file name and first two sentences: what the chunk is about
     lines: list[str] = field(default_factory=list)  # its sentences, whitespace folded: what row checks read
     reading: Reading | None = None  # how ``text`` maps back to the stored chunk text (None: it is the stored text)
+    # its title as the models see it beside the passage (file name, innermost heading), "-" and "_" read as spaces:
+    # where the version of "GFDL-1.3" stands; ``title_states``
+    title: str = ""
 
     @classmethod
     def of(cls, hit: SearchHit) -> Source:
@@ -57,7 +60,7 @@ class Source:
         return cls(hit.chunk_id, text, hit.document, sentences, tx.quantities(text),
                    tx.number_words_in(text), entities, about,
                    f"{about} {' '.join(s.text for s in sentences[:2])}", [" ".join(s.text.split()) for s in sentences],
-                   reading)
+                   reading, _title(hit))
 
     def raw_span(self, start: int, end: int) -> tuple[int, int]:
         """The stored-chunk-text span of ``text[start:end]`` (what a ``SupportSpan`` holds)."""
@@ -78,6 +81,29 @@ def scaled_equal(a: float, b: float) -> bool:
         return a == b
     ratio = a / b
     return any(math.isclose(ratio, f, rel_tol=1e-6) for f in (1.0, 1e3, 1e6, 1e9, 1e-3, 1e-6, 1e-9))
+
+
+def _title(hit: SearchHit) -> str:
+    """A chunk's title: its file name without the extension, "-" and "_" read as spaces (so "GFDL-1.3" reads
+    "GFDL 1.3"), and its innermost heading."""
+    heading = (hit.heading or "").split(" > ")[-1]
+    return f"{re.sub(r'[-_]+', ' ', tx.file_stem(hit.document))} ; {heading}".strip(" ;")
+
+
+_WORD_BEFORE = re.compile(r"([^\W_]+)[\s-]*$")
+
+
+def title_states(q: tx.Quantity, claim: str, src: Source) -> bool:
+    """A bare number of ``claim`` that the source's title writes after the same word: "The GFDL 1.3 requires ..."
+    citing a clause of the file GFDL-1.3 whose text never repeats the version (not "the Apache License 2.0 ..."
+    citing MPL-2.0). The models see each passage under its title, and the citation judge reads it so (ALCE's
+    passages carry their titles)."""
+    before = _WORD_BEFORE.search(claim[:q.start])
+    if q.unit is not None or before is None or not src.title:
+        return False
+    word = before.group(1).casefold()
+    return any(o.unit is None and o.value == q.value and (w := _WORD_BEFORE.search(src.title[:o.start])) is not None
+               and w.group(1).casefold() == word for o in tx.quantities(src.title))
 
 
 def quantity_in(q: tx.Quantity, src: Source) -> bool:

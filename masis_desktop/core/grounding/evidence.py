@@ -119,8 +119,7 @@ def source_label(hit: SearchHit) -> str:
     innermost heading over the chunk when the format has headings ("GPL-2", "queue › Queue Objects"). Without it,
     two near-identical documents (two versions of a licence, two businesses' price lists, two modules' reference
     pages) give the models passages they cannot tell apart, and the writer answers from the wrong one."""
-    name = re.split(r"[\\/]", hit.document)[-1]
-    stem = name.rsplit(".", 1)[0] if "." in name.strip(".") else name
+    stem = tx.file_stem(hit.document)
     heading = (hit.heading or "").split(" > ")[-1].replace("\u00b6", "").strip()
     label = f"{stem} › {heading}" if heading and heading.casefold() != stem.casefold() else stem
     label = sanitize(label)[0]  # a file name is the user's text like the document's: no instructions reach a prompt

@@ -204,3 +204,10 @@ def name_stated(name: str, text: str) -> bool:
         return True
     core = name[:-1] if name.endswith("s") and len(name) > 3 else name  # "DVDs" is stated by "DVD"
     return re.search(rf"\b{re.escape(core[:1])}(?i:{re.escape(core[1:])})", text) is not None
+
+
+def file_stem(document: str) -> str:
+    """A document's file name without its folder and extension ("licenses/GFDL-1.3.txt" -> "GFDL-1.3"): the name a
+    passage's title gives its document."""
+    name = re.split(r"[\\/]", document)[-1]
+    return name.rsplit(".", 1)[0] if "." in name.strip(".") else name
